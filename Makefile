@@ -1,0 +1,40 @@
+# Keypad — every target does its own set-up on a fresh Debian machine.
+SHELL := /bin/bash
+SWIFT ?= swift
+PROPERTY_SEQUENCES ?= 10000
+
+# Debian packages the build and the tests need (GTK, Xvfb, a window manager,
+# X input and the accessibility bus).
+APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool at-spi2-core python3-gi \
+	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick
+
+.PHONY: all deps build test test-core demo bench docs format clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+test: build
+	KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) $(SWIFT) test -Xswiftc -warnings-as-errors
+
+demo: deps
+	@echo "The GTK demo arrives with the adapter (issue #4); until then, 'make test' exercises the core."
+
+docs:
+	$(SWIFT) package --allow-writing-to-directory docs/api \
+		generate-documentation --target KeypadCore --output-path docs/api \
+		--transform-for-static-hosting --disable-indexing
+
+clean:
+	rm -rf .build

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Text and a selection, edited with UTF-16 ranges as `NSRange` counts them.
+///
+/// The buffer keeps the selection's UTF-8 offsets and the text's UTF-16 length
+/// beside the text, so typing and deleting at the cursor cost the same with ten
+/// characters or a million: no edit at the cursor walks the string.
+public struct TextBuffer: Equatable, Sendable {
+    /// The text.
+    public private(set) var text: String
+    /// The length of ``text`` in UTF-16 code units.
+    public private(set) var utf16Length: Int
+    /// The selection in UTF-16 units; a zero length is a cursor.
+    public private(set) var selectedRange: NSRange
+    /// The selection's bounds as UTF-8 offsets into ``text``.
+    private var selectionUTF8: Range<Int>
+
+    /// Creates a buffer with the cursor at the end of `text`.
+    public init(text: String = "") {
+        self.text = text
+        utf16Length = text.utf16.count
+        selectedRange = NSRange(location: utf16Length, length: 0)
+        let end = text.utf8.count
+        selectionUTF8 = end..<end
+    }
+
+    /// Whether the buffer holds any text.
+    public var hasText: Bool { utf16Length > 0 }
+
+    /// The full range of the text in UTF-16 units.
+    public var fullRange: NSRange { NSRange(location: 0, length: utf16Length) }
+
+    /// Replaces all of the text and puts the cursor at its end.
+    public mutating func setText(_ newText: String) {
+        self = TextBuffer(text: newText)
+    }
+
+    /// Moves the selection, clamped to the text and widened to whole Unicode scalars.
+    ///
+    /// - Returns: whether the selection changed.
+    @discardableResult
+    public mutating func select(_ range: NSRange) -> Bool {
+        let lower = min(max(range.location, 0), utf16Length)
+        let upper = min(max(lower + max(range.length, 0), lower), utf16Length)
+        let lowerIndex = scalarAlignedIndex(utf16Offset: lower, roundingUp: false)
+        let upperIndex = scalarAlignedIndex(utf16Offset: upper, roundingUp: true)
+        let newRange = NSRange(
+            location: text.utf16.distance(from: text.startIndex, to: lowerIndex),
+            length: text.utf16.distance(from: lowerIndex, to: upperIndex))
+        guard newRange != selectedRange else { return false }
+        selectedRange = newRange
+        selectionUTF8 = utf8Offset(of: lowerIndex)..<utf8Offset(of: upperIndex)
+        return true
+    }
+
+    /// Whether `range` lies inside the text with both ends on Unicode scalar boundaries.
+    public func isValid(_ range: NSRange) -> Bool {
+        guard range.location >= 0, range.length >= 0, range.location + range.length <= utf16Length else {
+            return false
+        }
+        return index(utf16Offset: range.location) != nil
+            && index(utf16Offset: range.location + range.length) != nil
+    }
+
+    /// The range `deleteBackward()` removes: the selection, or else the whole grapheme
+    /// (emoji with modifiers, flags, ZWJ sequences, a letter with its marks) before the
+    /// cursor; nil at the start of the text.
+    public var rangeForDeleteBackward: NSRange? {
+        if selectedRange.length > 0 { return selectedRange }
+        guard selectedRange.location > 0 else { return nil }
+        let cursor = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound)
+        let start: String.Index
+        if cursor.samePosition(in: text) != nil {
+            start = text.index(before: cursor)
+        } else {
+            start = text.unicodeScalars.index(before: cursor)
+        }
+        let length = text.utf16.distance(from: start, to: cursor)
+        return NSRange(location: selectedRange.location - length, length: length)
+    }
+
+    /// The text that `range` would produce if `replacement` replaced it, or nil for an invalid range.
+    public func text(replacing range: NSRange, with replacement: String) -> String? {
+        var copy = self
+        return copy.replace(range, with: replacement) ? copy.text : nil
+    }
+
+    /// Replaces `range` with `replacement` and puts the cursor after the inserted text.
+    ///
+    /// - Returns: false, changing nothing, when `range` is not ``isValid(_:)``.
+    @discardableResult
+    public mutating func replace(_ range: NSRange, with replacement: String) -> Bool {
+        guard range.location >= 0, range.length >= 0, range.location + range.length <= utf16Length,
+            let lower = index(utf16Offset: range.location),
+            let upper = index(utf16Offset: range.location + range.length)
+        else { return false }
+        let lowerUTF8 = utf8Offset(of: lower)
+        text.replaceSubrange(lower..<upper, with: replacement)
+        let insertedUTF16 = replacement.utf16.count
+        utf16Length += insertedUTF16 - range.length
+        let cursorUTF8 = lowerUTF8 + replacement.utf8.count
+        selectedRange = NSRange(location: range.location + insertedUTF16, length: 0)
+        selectionUTF8 = cursorUTF8..<cursorUTF8
+        return true
+    }
+
+    // MARK: - Index conversion
+
+    private func utf8Offset(of index: String.Index) -> Int {
+        text.utf8.distance(from: text.utf8.startIndex, to: index)
+    }
+
+    /// The scalar-aligned index at a UTF-16 offset, or nil if the offset splits a surrogate pair.
+    ///
+    /// Offsets at the selection's ends or at the end of the text convert in constant time.
+    private func index(utf16Offset offset: Int) -> String.Index? {
+        let candidate: String.Index
+        if offset == selectedRange.location {
+            candidate = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound)
+        } else if offset == selectedRange.location + selectedRange.length {
+            candidate = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.upperBound)
+        } else if offset == utf16Length {
+            candidate = text.endIndex
+        } else {
+            candidate = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
+        }
+        return candidate.samePosition(in: text.unicodeScalars)
+    }
+
+    /// The index at a UTF-16 offset, moved off the middle of a surrogate pair.
+    private func scalarAlignedIndex(utf16Offset offset: Int, roundingUp: Bool) -> String.Index {
+        if let aligned = index(utf16Offset: offset) { return aligned }
+        // Only the middle of a surrogate pair is unaligned: one unit away is a boundary.
+        return index(utf16Offset: roundingUp ? offset + 1 : offset - 1) ?? text.endIndex
+    }
+}

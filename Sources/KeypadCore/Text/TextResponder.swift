@@ -1,0 +1,230 @@
+import Foundation
+
+/// The shared engine of ``TextField`` and ``TextView``: text, selection, traits,
+/// and edits that always ask the delegate first.
+///
+/// Every edit — a keypad key, physical typing, a paste — goes through
+/// ``replace(_:withText:)``: the delegate's should-change method is asked with
+/// the UTF-16 range and the replacement, and a refused edit changes neither the
+/// text nor the cursor. Setting ``text`` or ``selectedRange`` from code sends no
+/// delegate call, control event or notification (as UIKit), but observers
+/// registered with ``addObserver(_:)`` hear every change.
+@MainActor
+open class TextResponder: Responder, KeyInput {
+    /// What changed in a text input, for renderers that mirror it.
+    public enum Change: Sendable, Equatable {
+        case text, selection, editing, enabled, traits, appearance, views
+    }
+
+    var buffer = TextBuffer()
+    private var observers = ObserverList<Change>()
+
+    /// The text; setting it moves the cursor to the end and sends no editing events.
+    public var text: String {
+        get { buffer.text }
+        set {
+            buffer.setText(normalizedInsertion(newValue))
+            observers.notify(.text)
+        }
+    }
+
+    /// The selection in UTF-16 units (`NSRange` semantics); a zero length is the cursor.
+    public var selectedRange: NSRange {
+        get { buffer.selectedRange }
+        set { if buffer.select(newValue) { observers.notify(.selection) } }
+    }
+
+    /// The text shown while the input is empty.
+    public var placeholder: String? { didSet { observers.notify(.appearance) } }
+
+    /// A name for the input in traces and for assistive technology ("PIN", "Amount").
+    public var accessibilityLabel: String? { didSet { observers.notify(.appearance) } }
+
+    /// An app-defined number; the accessory toolbar can order fields by it.
+    public var tag: Int = 0
+
+    /// The locale whose conventions (decimal separator) keypads use for this input.
+    public var locale: Locale = .current { didSet { observers.notify(.traits) } }
+
+    /// How the input wants to be edited; changing it while editing reloads the keypad.
+    public var traits = TextInputTraits() {
+        didSet {
+            observers.notify(.traits)
+            if isFirstResponder { scope?.reloadInputViews() }
+        }
+    }
+
+    /// Font, colours, alignment and border, as plain values a renderer reads.
+    public var appearance = TextAppearance() { didSet { observers.notify(.appearance) } }
+
+    /// Whether the input accepts focus and edits; disabling it while editing ends editing by force.
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            observers.notify(.enabled)
+            if !isEnabled, isFirstResponder { scope?.resignFirstResponder(self, force: true) }
+        }
+    }
+
+    /// When true, the text is selected as editing begins, so the first insertion replaces it.
+    public var clearsOnInsertion = false
+
+    override open var inputView: (any InputView)? {
+        didSet { if isFirstResponder { scope?.reloadInputViews() } }
+    }
+
+    override open var inputAccessoryView: (any InputAccessoryView)? {
+        didSet { if isFirstResponder { scope?.reloadInputViews() } }
+    }
+
+    override open var textInputTraits: TextInputTraits { traits }
+
+    /// Whether the input is in an editing session (it is its scope's first responder).
+    public var isEditing: Bool { isFirstResponder }
+
+    /// Whether the text is secret; a shortcut for `traits.isSecureTextEntry`.
+    public var isSecureTextEntry: Bool {
+        get { traits.isSecureTextEntry }
+        set { traits.isSecureTextEntry = newValue }
+    }
+
+    /// The keypad layout wanted when ``inputView`` is nil; a shortcut for `traits.keyboardType`.
+    public var keyboardType: KeyboardType {
+        get { traits.keyboardType }
+        set { traits.keyboardType = newValue }
+    }
+
+    /// The return key's title and action; a shortcut for `traits.returnKeyType`.
+    public var returnKeyType: ReturnKeyType {
+        get { traits.returnKeyType }
+        set { traits.returnKeyType = newValue }
+    }
+
+    /// The text's length in UTF-16 units.
+    public var utf16Length: Int { buffer.utf16Length }
+
+    // MARK: - Observation
+
+    /// Calls `handler` after every change of text, selection, editing state or looks.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @MainActor (Change) -> Void) -> ObservationToken {
+        observers.add(handler)
+    }
+
+    /// Stops calling the observer registered under `token`.
+    public func removeObserver(_ token: ObservationToken) {
+        observers.remove(token)
+    }
+
+    func notifyObservers(_ change: Change) {
+        observers.notify(change)
+    }
+
+    // MARK: - KeyInput
+
+    public var hasText: Bool { buffer.hasText }
+
+    /// Inserts `text` at the cursor, replacing the selection, after the delegate agrees.
+    public func insertText(_ text: String) {
+        replace(buffer.selectedRange, withText: text)
+    }
+
+    /// Deletes the selection, or the whole grapheme before the cursor, after the delegate agrees.
+    ///
+    /// At the start of the text with nothing selected there is nothing to delete
+    /// and the delegate is not asked.
+    public func deleteBackward() {
+        guard let range = buffer.rangeForDeleteBackward else { return }
+        replace(range, withText: "")
+    }
+
+    /// Replaces a UTF-16 range with `replacement`, as the user would: the delegate is
+    /// asked first, and an applied edit sends the change events.
+    ///
+    /// - Returns: whether the edit was applied. A disabled input, an invalid range
+    ///   or a refusal by the delegate leaves text and cursor as they were.
+    @discardableResult
+    public func replace(_ range: NSRange, withText replacement: String) -> Bool {
+        let replacement = normalizedInsertion(replacement)
+        guard isEnabled, buffer.isValid(range) else { return false }
+        guard shouldChangeText(in: range, replacementText: replacement) else { return false }
+        // The delegate may have rewritten the text before agreeing; check again.
+        guard buffer.replace(range, with: replacement) else { return false }
+        observers.notify(.text)
+        sendTextDidChange()
+        return true
+    }
+
+    /// Moves the selection as the user would (arrow keys, a tap): the delegate hears of it.
+    public func selectByUser(_ range: NSRange) {
+        guard buffer.select(range) else { return }
+        observers.notify(.selection)
+        sendSelectionDidChange()
+    }
+
+    /// Acts on the keypad's return key; see ``TextField`` and ``TextView`` for what it does.
+    open func performReturn() {}
+
+    // MARK: - Responder
+
+    override open var canBecomeFirstResponder: Bool {
+        isEnabled && scope != nil && askShouldBeginEditing()
+    }
+
+    override open var canResignFirstResponder: Bool { askShouldEndEditing() }
+
+    override open func didBecomeFirstResponder() {
+        prepareForEditing()
+        if clearsOnInsertion { buffer.select(buffer.fullRange) }
+        observers.notify(.editing)
+        sendDidBeginEditing()
+    }
+
+    override open func didResignFirstResponder(reason: DidEndEditingReason) {
+        observers.notify(.editing)
+        sendDidEndEditing(reason: reason)
+    }
+
+    /// Moves focus to the next enabled input of the scope, or ends editing after the last.
+    func moveToNextInputOrResign() {
+        if let next = scope?.input(after: self) {
+            next.becomeFirstResponder()
+        } else {
+            resignFirstResponder()
+        }
+    }
+
+    // MARK: - Hooks for TextField and TextView
+
+    func normalizedInsertion(_ text: String) -> String { text }
+    func askShouldBeginEditing() -> Bool { true }
+    func askShouldEndEditing() -> Bool { true }
+    func shouldChangeText(in range: NSRange, replacementText: String) -> Bool { true }
+    func prepareForEditing() {}
+    func sendDidBeginEditing() {}
+    func sendDidEndEditing(reason: DidEndEditingReason) {}
+    func sendTextDidChange() {}
+    func sendSelectionDidChange() {}
+}
+
+extension ResponderScope {
+    /// The first enabled text input after `input` in the scope's order, if any.
+    public func input(after input: Responder) -> TextResponder? {
+        neighbour(of: input, step: 1)
+    }
+
+    /// The last enabled text input before `input` in the scope's order, if any.
+    public func input(before input: Responder) -> TextResponder? {
+        neighbour(of: input, step: -1)
+    }
+
+    private func neighbour(of input: Responder, step: Int) -> TextResponder? {
+        guard let start = responders.firstIndex(where: { $0 === input }) else { return nil }
+        var index = start + step
+        while responders.indices.contains(index) {
+            if let candidate = responders[index] as? TextResponder, candidate.isEnabled { return candidate }
+            index += step
+        }
+        return nil
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import KeypadCore
+
+/// Records every delegate call, control event and notification of the inputs it
+/// watches as one readable line each, so a test can compare a whole session at once.
+///
+/// ```swift
+/// let recorder = EventRecorder(scope: scope)
+/// recorder.record(pin)
+/// pin.becomeFirstResponder()
+/// #expect(recorder.takeLines() == ["PIN shouldBeginEditing -> true", …])
+/// ```
+///
+/// Inputs are named by `accessibilityLabel`, then `placeholder`, then their tag.
+/// The text of a secure input never appears: each of its characters prints as `•`.
+/// The recorder sits between an input and its delegate, forwarding every call and
+/// printing the answer, so record an input after setting its delegate.
+@MainActor
+public final class EventRecorder {
+    /// The lines recorded so far, oldest first.
+    public private(set) var lines: [String] = []
+    /// Called with each line as it is recorded (the demo's `--trace` prints them).
+    public var onLine: (@MainActor (String) -> Void)?
+
+    private let notificationCenter: NotificationCenter
+    private var observers: [any NSObjectProtocol] = []
+    private var fieldProxies: [ObjectIdentifier: TextFieldDelegateProxy] = [:]
+    private var viewProxies: [ObjectIdentifier: TextViewDelegateProxy] = [:]
+
+    /// Creates a recorder that listens to the scope's text and keyboard notifications.
+    public init(scope: ResponderScope) {
+        notificationCenter = scope.notificationCenter
+        observeNotifications()
+    }
+
+    /// Forgets the recorded lines and returns them.
+    public func takeLines() -> [String] {
+        defer { lines.removeAll() }
+        return lines
+    }
+
+    /// Appends a line of the caller's own, such as a key press in a demo trace.
+    public func append(_ line: String) {
+        lines.append(line)
+        onLine?(line)
+    }
+
+    /// Starts recording a text field: its delegate calls and control events.
+    public func record(_ field: TextField) {
+        let proxy = TextFieldDelegateProxy(target: field.delegate, recorder: self)
+        fieldProxies[ObjectIdentifier(field)] = proxy
+        field.delegate = proxy
+        let events: [ControlEvents] = [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]
+        for event in events {
+            field.addAction(for: event) { [weak self] field in
+                self?.append(Self.describe(event, of: field))
+            }
+        }
+    }
+
+    /// Starts recording a text view's delegate calls.
+    public func record(_ view: TextView) {
+        let proxy = TextViewDelegateProxy(target: view.delegate, recorder: self)
+        viewProxies[ObjectIdentifier(view)] = proxy
+        view.delegate = proxy
+    }
+
+    // MARK: - Formatting
+
+    /// The name an input goes by in the trace.
+    public static func name(of input: TextResponder) -> String {
+        input.accessibilityLabel ?? input.placeholder ?? "\(type(of: input))#\(input.tag)"
+    }
+
+    /// `text` in quotes, or one `•` per character for a secure input.
+    public static func quoted(_ text: String, of input: TextResponder) -> String {
+        input.isSecureTextEntry ? "\"\(String(repeating: "•", count: text.count))\"" : "\"\(text)\""
+    }
+
+    private static func describe(_ event: ControlEvents, of field: TextField) -> String {
+        let name = name(of: field)
+        return event == .editingChanged
+            ? "\(name) \(event) \(quoted(field.text, of: field))" : "\(name) \(event)"
+    }
+
+    static func describe(_ range: NSRange) -> String { "{\(range.location),\(range.length)}" }
+
+    static func describe(_ rect: CGRect) -> String {
+        func number(_ value: CGFloat) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
+        }
+        return "(\(number(rect.minX)),\(number(rect.minY)),\(number(rect.width)),\(number(rect.height)))"
+    }
+
+    // MARK: - Notifications
+
+    private func observeNotifications() {
+        let textNames: [(Notification.Name, String)] = [
+            (TextField.textDidBeginEditingNotification, "textDidBeginEditing"),
+            (TextField.textDidChangeNotification, "textDidChange"),
+            (TextField.textDidEndEditingNotification, "textDidEndEditing"),
+            (TextView.textDidBeginEditingNotification, "textViewDidBeginEditing"),
+            (TextView.textDidChangeNotification, "textViewDidChange"),
+            (TextView.textDidEndEditingNotification, "textViewDidEndEditing"),
+        ]
+        for (name, label) in textNames {
+            observe(name) { recorder, note in
+                guard let input = note.object as? TextResponder else { return }
+                recorder.append("\(Self.name(of: input)) \(label)")
+            }
+        }
+        let keyboardNames: [(Notification.Name, String)] = [
+            (Responder.keyboardWillChangeFrameNotification, "willChangeFrame"),
+            (Responder.keyboardWillShowNotification, "willShow"),
+            (Responder.keyboardDidChangeFrameNotification, "didChangeFrame"),
+            (Responder.keyboardDidShowNotification, "didShow"),
+            (Responder.keyboardWillHideNotification, "willHide"),
+            (Responder.keyboardDidHideNotification, "didHide"),
+        ]
+        for (name, label) in keyboardNames {
+            observe(name) { recorder, note in
+                guard let transition = KeyboardTransition(notification: note) else {
+                    recorder.append("keyboard \(label) (no frames)")
+                    return
+                }
+                recorder.append(
+                    "keyboard \(label) \(Self.describe(transition.beginFrame))->\(Self.describe(transition.endFrame))")
+            }
+        }
+    }
+
+    private func observe(
+        _ name: Notification.Name, _ handler: @escaping @MainActor (EventRecorder, Notification) -> Void
+    ) {
+        let token = notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+            nonisolated(unsafe) let note = note
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                handler(self, note)
+            }
+        }
+        observers.append(token)
+    }
+
+    isolated deinit {
+        for observer in observers { notificationCenter.removeObserver(observer) }
+    }
+}
