@@ -14,7 +14,8 @@ import KeypadCore
 /// Inputs are named by `accessibilityLabel`, then `placeholder`, then their tag.
 /// The text of a secure input never appears: each of its characters prints as `•`.
 /// The recorder sits between an input and its delegate, forwarding every call and
-/// printing the answer, so record an input after setting its delegate.
+/// printing the answer, so record an input after setting its delegate; when the
+/// recorder goes away, each input gets its own delegate back.
 @MainActor
 public final class EventRecorder {
     /// The lines recorded so far, oldest first.
@@ -24,8 +25,8 @@ public final class EventRecorder {
 
     private let notificationCenter: NotificationCenter
     private var observers: [any NSObjectProtocol] = []
-    private var fieldProxies: [ObjectIdentifier: TextFieldDelegateProxy] = [:]
-    private var viewProxies: [ObjectIdentifier: TextViewDelegateProxy] = [:]
+    private var fieldProxies: [(field: WeakBox<TextField>, proxy: TextFieldDelegateProxy)] = []
+    private var viewProxies: [(view: WeakBox<TextView>, proxy: TextViewDelegateProxy)] = []
 
     /// Creates a recorder that listens to the scope's text and keyboard notifications.
     public init(scope: ResponderScope) {
@@ -48,7 +49,7 @@ public final class EventRecorder {
     /// Starts recording a text field: its delegate calls and control events.
     public func record(_ field: TextField) {
         let proxy = TextFieldDelegateProxy(target: field.delegate, recorder: self)
-        fieldProxies[ObjectIdentifier(field)] = proxy
+        fieldProxies.append((WeakBox(field), proxy))
         field.delegate = proxy
         let events: [ControlEvents] = [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]
         for event in events {
@@ -61,7 +62,7 @@ public final class EventRecorder {
     /// Starts recording a text view's delegate calls.
     public func record(_ view: TextView) {
         let proxy = TextViewDelegateProxy(target: view.delegate, recorder: self)
-        viewProxies[ObjectIdentifier(view)] = proxy
+        viewProxies.append((WeakBox(view), proxy))
         view.delegate = proxy
     }
 
@@ -142,7 +143,22 @@ public final class EventRecorder {
         observers.append(token)
     }
 
+    /// Hands each recorded input its own delegate back, so a recorder that goes away
+    /// leaves the inputs as it found them.
     isolated deinit {
         for observer in observers { notificationCenter.removeObserver(observer) }
+        for (box, proxy) in fieldProxies where box.value?.delegate === proxy {
+            box.value?.delegate = proxy.target
+        }
+        for (box, proxy) in viewProxies where box.value?.delegate === proxy {
+            box.value?.delegate = proxy.target
+        }
     }
+}
+
+/// A weak reference that can sit in an array.
+@MainActor
+final class WeakBox<Value: AnyObject> {
+    weak var value: Value?
+    init(_ value: Value) { self.value = value }
 }

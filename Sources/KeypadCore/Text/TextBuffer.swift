@@ -43,7 +43,7 @@ public struct TextBuffer: Equatable, Sendable {
         let lower = min(max(range.location, 0), utf16Length)
         let upper = min(max(lower + max(range.length, 0), lower), utf16Length)
         let lowerIndex = scalarAlignedIndex(utf16Offset: lower, roundingUp: false)
-        let upperIndex = scalarAlignedIndex(utf16Offset: upper, roundingUp: true)
+        let upperIndex = upper == lower ? lowerIndex : scalarAlignedIndex(utf16Offset: upper, roundingUp: true)
         let newRange = NSRange(
             location: text.utf16.distance(from: text.startIndex, to: lowerIndex),
             length: text.utf16.distance(from: lowerIndex, to: upperIndex))

@@ -1,0 +1,82 @@
+import Foundation
+import KeypadCore
+import KeypadTesting
+
+/// An input view of a fixed height, standing in for a keypad where only its size matters.
+@MainActor
+final class FixedInputView: InputView {
+    let preferredHeight: CGFloat
+    init(height: CGFloat) { preferredHeight = height }
+}
+
+/// An accessory view of a fixed height.
+@MainActor
+final class FixedAccessoryView: InputAccessoryView {
+    let preferredHeight: CGFloat
+    init(height: CGFloat) { preferredHeight = height }
+}
+
+/// A delegate whose answers a test sets.
+@MainActor
+final class ScriptedFieldDelegate: TextFieldDelegate {
+    var shouldBegin = true
+    var shouldEnd = true
+    var shouldClear = true
+    var shouldReturn = true
+    var shouldChange: (NSRange, String) -> Bool = { _, _ in true }
+
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { shouldBegin }
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool { shouldEnd }
+    func textFieldShouldClear(_ textField: TextField) -> Bool { shouldClear }
+    func textFieldShouldReturn(_ textField: TextField) -> Bool { shouldReturn }
+    func textField(
+        _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool { shouldChange(range, string) }
+}
+
+/// A scope on its own notification center with recorded fields.
+///
+/// The session keeps its fields' delegates alive (fields hold them weakly).
+@MainActor
+final class Session {
+    let scope = ResponderScope(notificationCenter: NotificationCenter())
+    let recorder: EventRecorder
+    private var delegates: [AnyObject] = []
+
+    init() {
+        recorder = EventRecorder(scope: scope)
+    }
+
+    /// A recorded field named `name`, added to the scope, with its own delegate and input view.
+    func field(
+        _ name: String, keypadHeight: CGFloat? = 260, delegate: ScriptedFieldDelegate? = nil,
+        traits: TextInputTraits = TextInputTraits()
+    ) -> TextField {
+        let field = TextField(traits: traits)
+        field.accessibilityLabel = name
+        field.delegate = delegate
+        if let delegate { delegates.append(delegate) }
+        if let keypadHeight { field.inputView = FixedInputView(height: keypadHeight) }
+        scope.add(field)
+        recorder.record(field)
+        return field
+    }
+
+    /// The four keyboard lines of a show (or of a change of size).
+    static func show(from begin: String, to end: String) -> [String] {
+        ["willChangeFrame", "willShow", "didChangeFrame", "didShow"].map { "keyboard \($0) \(begin)->\(end)" }
+    }
+
+    /// The four keyboard lines of a hide.
+    static func hide(from begin: String, to end: String) -> [String] {
+        ["willChangeFrame", "willHide", "didChangeFrame", "didHide"].map { "keyboard \($0) \(begin)->\(end)" }
+    }
+
+    static func begin(_ name: String) -> [String] {
+        ["\(name) didBeginEditing", "\(name) editingDidBegin", "\(name) textDidBeginEditing"]
+    }
+
+    static func end(_ name: String, reason: String = "committed") -> [String] {
+        ["\(name) didEndEditing(\(reason))", "\(name) editingDidEnd", "\(name) textDidEndEditing"]
+    }
+}
