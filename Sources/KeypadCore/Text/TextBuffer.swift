@@ -35,15 +35,16 @@ public struct TextBuffer: Equatable, Sendable {
         self = TextBuffer(text: newText)
     }
 
-    /// Moves the selection, clamped to the text and widened to whole Unicode scalars.
+    /// Moves the selection, clamped to the text and widened to whole graphemes, as
+    /// UIKit's text ranges are.
     ///
     /// - Returns: whether the selection changed.
     @discardableResult
     public mutating func select(_ range: NSRange) -> Bool {
         let lower = min(max(range.location, 0), utf16Length)
         let upper = min(max(lower + max(range.length, 0), lower), utf16Length)
-        let lowerIndex = scalarAlignedIndex(utf16Offset: lower, roundingUp: false)
-        let upperIndex = upper == lower ? lowerIndex : scalarAlignedIndex(utf16Offset: upper, roundingUp: true)
+        let lowerIndex = characterBoundary(utf16Offset: lower, roundingUp: false)
+        let upperIndex = upper == lower ? lowerIndex : characterBoundary(utf16Offset: upper, roundingUp: true)
         let newRange = NSRange(
             location: text.utf16.distance(from: text.startIndex, to: lowerIndex),
             length: text.utf16.distance(from: lowerIndex, to: upperIndex))
@@ -65,17 +66,19 @@ public struct TextBuffer: Equatable, Sendable {
     /// The range `deleteBackward()` removes: the selection, or else the whole grapheme
     /// (emoji with modifiers, flags, ZWJ sequences, a letter with its marks) before the
     /// cursor; nil at the start of the text.
+    ///
+    /// A cursor left inside a grapheme by ``replace(_:with:)`` deletes the part of that
+    /// grapheme before it.
     public var rangeForDeleteBackward: NSRange? {
         if selectedRange.length > 0 { return selectedRange }
         guard selectedRange.location > 0 else { return nil }
         let cursor = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound)
-        let start: String.Index
+        let length: Int
         if cursor.samePosition(in: text) != nil {
-            start = text.index(before: cursor)
+            length = text.utf16.distance(from: text.index(before: cursor), to: cursor)
         } else {
-            start = text.unicodeScalars.index(before: cursor)
+            length = text[..<cursor].last.map { String($0).utf16.count } ?? 0
         }
-        let length = text.utf16.distance(from: start, to: cursor)
         return NSRange(location: selectedRange.location - length, length: length)
     }
 
@@ -127,10 +130,15 @@ public struct TextBuffer: Equatable, Sendable {
         return candidate.samePosition(in: text.unicodeScalars)
     }
 
-    /// The index at a UTF-16 offset, moved off the middle of a surrogate pair.
-    private func scalarAlignedIndex(utf16Offset offset: Int, roundingUp: Bool) -> String.Index {
-        if let aligned = index(utf16Offset: offset) { return aligned }
-        // Only the middle of a surrogate pair is unaligned: one unit away is a boundary.
-        return index(utf16Offset: roundingUp ? offset + 1 : offset - 1) ?? text.endIndex
+    /// The grapheme boundary at or next to a UTF-16 offset, in the given direction.
+    private func characterBoundary(utf16Offset offset: Int, roundingUp: Bool) -> String.Index {
+        // Only the middle of a surrogate pair is unaligned as a scalar: one unit away is a boundary.
+        var index =
+            index(utf16Offset: offset)
+            ?? index(utf16Offset: roundingUp ? offset + 1 : offset - 1) ?? text.endIndex
+        while index.samePosition(in: text) == nil {
+            index = roundingUp ? text.unicodeScalars.index(after: index) : text.unicodeScalars.index(before: index)
+        }
+        return index
     }
 }
