@@ -39,6 +39,11 @@ let package = Package(
             dependencies: ["KeypadCore"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "keypad-bench",
+            dependencies: ["KeypadCore"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "KeypadCoreTests",
             dependencies: ["KeypadCore", "KeypadTesting"],

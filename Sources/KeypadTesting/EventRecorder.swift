@@ -66,6 +66,39 @@ public final class EventRecorder {
         view.delegate = proxy
     }
 
+    /// Starts recording a keypad: binding, and each key as it acts or is refused.
+    ///
+    /// Text keys print their label in quotes (`keypad "7"`), other keys their
+    /// accessible name (`keypad Delete`); while the keypad serves a secure input,
+    /// text keys print as `keypad •`.
+    public func record(_ keypad: Keypad, name: String = "keypad") {
+        keypad.addObserver { [weak self, weak keypad] change in
+            guard let self, let keypad else { return }
+            switch change {
+            case .binding:
+                let target = keypad.boundInput.map { ($0 as? TextResponder).map(Self.name(of:)) ?? "input" }
+                self.append(target.map { "\(name) bound to \($0)" } ?? "\(name) unbound")
+            case .keyActivated(let id):
+                self.append("\(name) \(Self.describeKey(id, of: keypad))")
+            case .keyRejected(let id):
+                self.append("\(name) \(Self.describeKey(id, of: keypad)) rejected")
+            case .keys, .alternatives:
+                break
+            }
+        }
+    }
+
+    private static func describeKey(_ id: String, of keypad: Keypad) -> String {
+        guard let key = keypad.key(id: id) else { return id }
+        switch key.action {
+        case .insert, .decimalSeparator:
+            let secure = keypad.boundInput?.textInputTraits.isSecureTextEntry ?? false
+            return secure ? "•" : "\"\(key.label)\""
+        default:
+            return key.accessibleName
+        }
+    }
+
     // MARK: - Formatting
 
     /// The name an input goes by in the trace.

@@ -16,13 +16,16 @@ public final class ResponderScope {
     public private(set) var responders: [Responder] = []
     /// The responder that is editing, if any.
     public private(set) var firstResponder: Responder?
-    /// Supplies the input view for a responder whose `inputView` is nil.
-    ///
-    /// By default it is the scope's shared keypad for the responder's keyboard type
-    /// (see ``defaultKeypad(for:)``).
+    /// Supplies the input view for a responder whose `inputView` is nil, in place of
+    /// the scope's shared keypad for the responder's keyboard type (``defaultKeypad(for:)``).
     public var defaultInputView: (@MainActor (Responder) -> (any InputView)?)?
 
-    private var isChangingFocus = false
+    /// Where default keypads find their layouts; set an override directory to use your own files.
+    public var layoutCatalog = LayoutCatalog()
+
+    var defaultKeypads: [String: Keypad] = [:]
+    var inputRegistrations: [(begin: Notification.Name, end: Notification.Name, change: Notification.Name?)] = []
+    private(set) var isChangingFocus = false
     private var queuedFocusChanges: [() -> Void] = []
 
     /// Creates a scope.
@@ -70,7 +73,8 @@ public final class ResponderScope {
     /// The input view a responder gets: its own, or the default for its traits.
     public func resolvedInputView(for responder: Responder) -> (any InputView)? {
         if let own = responder.inputView { return own }
-        return defaultInputView?(responder)
+        if let provider = defaultInputView { return provider(responder) }
+        return defaultKeypad(for: responder.textInputTraits.keyboardType)
     }
 
     // MARK: - Transitions
@@ -116,9 +120,16 @@ public final class ResponderScope {
     }
 
     /// Shows the first responder's keypad again after its input or accessory view changed.
+    ///
+    /// A keypad that no longer serves the input lets it go; the new one binds at once.
     public func reloadInputViews() {
         guard let current = firstResponder else { return }
-        keyboard.show(inputView: resolvedInputView(for: current), accessoryView: current.inputAccessoryView)
+        let old = keyboard.inputView
+        let new = resolvedInputView(for: current)
+        let input = current as? any TextInput
+        if let input, old !== new { (old as? Keypad)?.unbind(ifBoundTo: input) }
+        keyboard.show(inputView: new, accessoryView: current.inputAccessoryView)
+        if let input { (new as? Keypad)?.bindIfServing(input) }
     }
 
     private func transition(_ body: () -> Bool) -> Bool {

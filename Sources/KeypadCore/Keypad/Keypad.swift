@@ -1,0 +1,239 @@
+import Foundation
+
+/// An on-screen keypad: the input view that edits whichever input it serves.
+///
+/// A keypad is never handed a field. It observes the begin/end-editing
+/// notifications of ``TextField``, ``TextView`` and any registered third-party
+/// input, and binds only to an input it serves: one whose `inputView` is this
+/// keypad, or — for a scope's shared default keypads — one whose `inputView` is nil
+/// and whose keyboard type this keypad's layout serves. It unbinds only when that
+/// same input ends editing, and it edits only through `insertText(_:)` and
+/// `deleteBackward()`, so the input's delegate sees every key.
+///
+/// Its state (bound input, current page, resolved keys, return key) is observable
+/// with ``addObserver(_:)`` so that any renderer can draw it.
+@MainActor
+public final class Keypad: InputView {
+    /// What changed, for renderers.
+    public enum Change: Equatable, Sendable {
+        /// The keypad bound to an input or unbound.
+        case binding
+        /// The keys changed: page, layout, labels, enabled states or scrambling.
+        case keys
+        /// The alternatives popup opened or closed.
+        case alternatives
+        /// A key is about to act (its id); sent just before the edit it causes, so traces
+        /// read in order. Never carries the text it inserts.
+        case keyActivated(String)
+        /// A press on a disabled key was ignored (id).
+        case keyRejected(String)
+    }
+
+    /// The layout shown.
+    public private(set) var layout: KeypadLayout
+    /// The id of the page shown.
+    public private(set) var currentPageID: String
+    /// The input the keypad edits now, if any.
+    public private(set) weak var boundInput: (any TextInput)?
+    /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
+    public private(set) var defaultKeyboardTypes: Set<KeyboardType>
+    /// The locale of labels and accessible names (the return key's title).
+    public var locale: Locale { didSet { observers.notify(.keys) } }
+    /// When true, binding to a secure input shuffles the digit keys (fresh each time).
+    public var scramblesDigitsForSecureInput = false
+    /// The timing of repeat and long press.
+    public var timing: KeyTiming
+    /// The height the keypad wants; starts at rows × the layout's row height, and a
+    /// renderer may set the height it really draws.
+    public var preferredHeight: CGFloat
+
+    var digitPermutation: [String: String] = [:]
+    var pressState = PressState.idle
+    var random: AnyRandomNumberGenerator
+    private var observers = ObserverList<Change>()
+    private let notificationCenter: NotificationCenter
+    private var tokens: [Notification.Name: any NSObjectProtocol] = [:]
+    private var registrations: [(begin: Notification.Name, end: Notification.Name, change: Notification.Name?)] = []
+
+    /// Creates a keypad that observes `notificationCenter`.
+    ///
+    /// - Parameters:
+    ///   - layout: the keys.
+    ///   - notificationCenter: the center the inputs post to (their scope's).
+    ///   - defaultKeyboardTypes: the types served as a shared default keypad; leave empty
+    ///     for a keypad that an input names as its `inputView`.
+    ///   - locale: the language of labels.
+    ///   - timing: repeat and long-press timing.
+    ///   - random: the source of scrambled digit orders; tests pass a seeded one.
+    public init(
+        layout: KeypadLayout,
+        notificationCenter: NotificationCenter = .default,
+        defaultKeyboardTypes: Set<KeyboardType> = [],
+        locale: Locale = .current,
+        timing: KeyTiming = KeyTiming(),
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        self.layout = layout
+        self.notificationCenter = notificationCenter
+        self.defaultKeyboardTypes = defaultKeyboardTypes
+        self.locale = locale
+        self.timing = timing
+        self.random = AnyRandomNumberGenerator(base: random)
+        currentPageID = layout.initialPage.id
+        preferredHeight = CGFloat(layout.rowHeight) * CGFloat(layout.initialPage.rows.count)
+        register(
+            didBeginEditing: TextField.textDidBeginEditingNotification,
+            didEndEditing: TextField.textDidEndEditingNotification,
+            didChange: TextField.textDidChangeNotification)
+        register(
+            didBeginEditing: TextView.textDidBeginEditingNotification,
+            didEndEditing: TextView.textDidEndEditingNotification,
+            didChange: TextView.textDidChangeNotification)
+    }
+
+    isolated deinit {
+        for token in tokens.values { notificationCenter.removeObserver(token) }
+    }
+
+    // MARK: - Observation
+
+    /// Calls `handler` after every change of the keypad's state.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @MainActor (Change) -> Void) -> ObservationToken {
+        observers.add(handler)
+    }
+
+    /// Stops calling the observer registered under `token`.
+    public func removeObserver(_ token: ObservationToken) { observers.remove(token) }
+
+    func notify(_ change: Change) { observers.notify(change) }
+
+    // MARK: - Registration of input classes
+
+    /// Observes another class of input through its own notification names (as
+    /// IQKeyboardManager's `registerTextFieldViewClass`).
+    ///
+    /// - Parameter didChange: the input's text-changed notification, which keeps the
+    ///   return key's enabled state current; nil if it has none.
+    public func register(
+        didBeginEditing: Notification.Name, didEndEditing: Notification.Name, didChange: Notification.Name? = nil
+    ) {
+        guard !registrations.contains(where: { $0.begin == didBeginEditing && $0.end == didEndEditing }) else {
+            return
+        }
+        registrations.append((didBeginEditing, didEndEditing, didChange))
+        observe(didBeginEditing) { keypad, input in keypad.inputDidBeginEditing(input) }
+        observe(didEndEditing) { keypad, input in keypad.inputDidEndEditing(input) }
+        if let didChange {
+            observe(didChange) { keypad, input in
+                if input === keypad.boundInput { keypad.notify(.keys) }
+            }
+        }
+    }
+
+    /// Stops observing an input class registered with ``register(didBeginEditing:didEndEditing:didChange:)``;
+    /// an input of that class that is bound now is unbound.
+    public func unregister(didBeginEditing: Notification.Name, didEndEditing: Notification.Name) {
+        guard let index = registrations.firstIndex(where: { $0.begin == didBeginEditing && $0.end == didEndEditing })
+        else { return }
+        let removed = registrations.remove(at: index)
+        for name in [removed.begin, removed.end] + (removed.change.map { [$0] } ?? []) {
+            if let token = tokens.removeValue(forKey: name) { notificationCenter.removeObserver(token) }
+        }
+        unbind()
+    }
+
+    private func observe(_ name: Notification.Name, _ handler: @escaping @MainActor (Keypad, any TextInput) -> Void) {
+        tokens[name] = notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+            nonisolated(unsafe) let object = note.object
+            MainActor.assumeIsolated {
+                guard let self, let input = object as? any TextInput else { return }
+                handler(self, input)
+            }
+        }
+    }
+
+    // MARK: - Binding
+
+    /// Adds a type this keypad serves as a default keypad (a type whose layout fell back to this one).
+    func addDefaultKeyboardType(_ type: KeyboardType) {
+        defaultKeyboardTypes.insert(type)
+    }
+
+    /// Whether this keypad is the one `input` asks for.
+    public func serves(_ input: any TextInput) -> Bool {
+        if let own = input.inputView { return own === self }
+        return defaultKeyboardTypes.contains(input.textInputTraits.keyboardType)
+    }
+
+    /// Binds to `input` if it is editing-worthy for this keypad; replays state for a
+    /// keypad created or assigned while its input is already editing.
+    public func bindIfServing(_ input: any TextInput) {
+        guard serves(input), boundInput !== input else { return }
+        bind(input)
+    }
+
+    private func inputDidBeginEditing(_ input: any TextInput) {
+        bindIfServing(input)
+    }
+
+    private func inputDidEndEditing(_ input: any TextInput) {
+        guard input === boundInput else { return }
+        unbind()
+    }
+
+    private func bind(_ input: any TextInput) {
+        cancelPress()
+        boundInput = input
+        currentPageID = layout.initialPage.id
+        digitPermutation =
+            scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeDigitPermutation() : [:]
+        notify(.binding)
+    }
+
+    /// Unbinds from the current input, if any.
+    public func unbind() {
+        guard boundInput != nil else { return }
+        cancelPress()
+        boundInput = nil
+        digitPermutation = [:]
+        notify(.binding)
+    }
+
+    /// Unbinds only if `input` is the bound one (its `inputView` moved to another keypad).
+    public func unbind(ifBoundTo input: any TextInput) {
+        if input === boundInput { unbind() }
+    }
+
+    private func makeDigitPermutation() -> [String: String] {
+        let digits = (0...9).map(String.init)
+        let shuffled = digits.shuffled(using: &random)
+        return Dictionary(uniqueKeysWithValues: zip(digits, shuffled))
+    }
+
+    // MARK: - Pages and layouts
+
+    /// Shows the page `id` of the layout; unknown ids are ignored.
+    public func showPage(_ id: String) {
+        guard layout.page(id: id) != nil, id != currentPageID else { return }
+        cancelPress()
+        currentPageID = id
+        notify(.keys)
+    }
+
+    /// Replaces the layout; the first page shows.
+    public func setLayout(_ newLayout: KeypadLayout) {
+        cancelPress()
+        layout = newLayout
+        currentPageID = newLayout.initialPage.id
+        preferredHeight = CGFloat(newLayout.rowHeight) * CGFloat(newLayout.initialPage.rows.count)
+        notify(.keys)
+        (boundInput as? Responder)?.scope?.reloadInputViews()
+    }
+}
+
+/// A random number generator behind an existential, so the keypad can hold any.
+struct AnyRandomNumberGenerator: RandomNumberGenerator {
+    var base: any RandomNumberGenerator
+    mutating func next() -> UInt64 { base.next() }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import KeypadResources
+
+/// Localized strings from `Resources/<language>.lproj/Keypad.strings`.
+///
+/// On Linux `Locale.preferredLanguages` ignores `LANG` and `String(localized:)` is
+/// missing, so the `.lproj` is chosen explicitly from the locale given: its
+/// language and script ("zh-Hans"), then its language, then English.
+public enum KeypadStrings {
+    /// The return key's title for `type`: "Done", "完成", …
+    public static func returnKeyTitle(_ type: ReturnKeyType, locale: Locale) -> String {
+        string("return.\(type.rawValue)", locale: locale)
+    }
+
+    /// The string for `key` in the locale's language, else English, else the key itself.
+    public static func string(_ key: String, locale: Locale) -> String {
+        for bundle in bundles(for: locale) {
+            let value = bundle.localizedString(forKey: key, value: missing, table: "Keypad")
+            if value != missing { return value }
+        }
+        return key
+    }
+
+    private static let missing = "\u{0}missing"
+
+    /// The candidate `.lproj` bundles for a locale, most specific first.
+    static func bundles(for locale: Locale) -> [Bundle] {
+        languageCandidates(for: locale).compactMap { name in
+            KeypadResources.bundle.url(forResource: name.lowercased(), withExtension: "lproj").flatMap(Bundle.init(url:))
+                ?? KeypadResources.bundle.url(forResource: name, withExtension: "lproj").flatMap(Bundle.init(url:))
+        }
+    }
+
+    /// "zh-Hans", "zh", "en" for a Simplified Chinese locale.
+    static func languageCandidates(for locale: Locale) -> [String] {
+        var names: [String] = []
+        if let language = locale.language.languageCode?.identifier {
+            let script = locale.language.script?.identifier ?? defaultScript(language: language, locale: locale)
+            if let script { names.append("\(language)-\(script)") }
+            names.append(language)
+        }
+        names.append("en")
+        return names
+    }
+
+    /// Chinese without an explicit script: Traditional for Taiwan, Hong Kong and Macau, else Simplified.
+    private static func defaultScript(language: String, locale: Locale) -> String? {
+        guard language == "zh" else { return nil }
+        let region = locale.region?.identifier
+        return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import KeypadCore
+import Testing
+
+extension Keypad {
+    /// The key whose accessible name is `name` on the page shown.
+    func key(named name: String) -> KeypadKey? {
+        rows.joined().first { $0.accessibleName == name }
+    }
+
+    /// Taps the key named `name`, failing the test if there is none.
+    func tap(_ name: String, at time: Duration = .zero, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let key = key(named: name) else {
+            Issue.record("no key named \(name)", sourceLocation: sourceLocation)
+            return
+        }
+        tapKey(key.id, at: time)
+    }
+
+    /// Presses (without releasing) the key named `name`.
+    func press(_ name: String, at time: Duration, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let key = key(named: name) else {
+            Issue.record("no key named \(name)", sourceLocation: sourceLocation)
+            return
+        }
+        pressKey(key.id, at: time)
+    }
+
+    /// Releases the key named `name`.
+    func release(_ name: String, at time: Duration) {
+        guard let key = key(named: name) else { return }
+        releaseKey(key.id, at: time)
+    }
+
+    /// The labels of the digit keys, in layout order.
+    var digitLabels: [String] {
+        rows.joined().filter { $0.role == .digit }.map(\.label)
+    }
+}
+
+/// A bundled layout, failing the test if it does not load.
+func bundledLayout(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) -> KeypadLayout? {
+    do {
+        return try KeypadLayout.bundled(id: id)
+    } catch {
+        Issue.record("layout \(id): \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
