@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "KeypadCore", targets: ["KeypadCore"]),
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
+        .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
+        .executable(name: "keypad-demo", targets: ["keypad-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -24,6 +26,7 @@ let package = Package(
             exclude: ["README.md"],
             resources: [
                 .copy("layouts"),
+                .copy("themes"),
                 .process("en.lproj"),
                 .process("zh-Hans.lproj"),
             ],
@@ -33,6 +36,21 @@ let package = Package(
             name: "KeypadCore",
             dependencies: ["KeypadResources"],
             swiftSettings: strictSettings
+        ),
+        .systemLibrary(
+            name: "CGTK",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]
+        ),
+        .target(
+            name: "KeypadGTK",
+            dependencies: ["KeypadCore", "KeypadTesting", "CGTK"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
+            name: "keypad-demo",
+            dependencies: ["KeypadGTK", "KeypadCore"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .target(
             name: "KeypadTesting",
@@ -48,6 +66,11 @@ let package = Package(
             name: "KeypadCoreTests",
             dependencies: ["KeypadCore", "KeypadTesting"],
             swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "KeypadGTKTests",
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
     ]
 )

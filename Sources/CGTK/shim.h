@@ -1,0 +1,41 @@
+#ifndef KEYPAD_CGTK_SHIM_H
+#define KEYPAD_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <gdk/gdkx.h>
+#include <atk/atk.h>
+
+/* Wrappers for what Swift cannot call directly: macros and variadic functions. */
+
+static inline gulong keypad_signal_connect(gpointer instance, const gchar *signal, GCallback handler,
+                                           gpointer data, GClosureNotify destroy, gboolean after) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, after ? G_CONNECT_AFTER : 0);
+}
+
+static inline void keypad_object_set_int(gpointer object, const gchar *property, gint value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void keypad_object_set_string(gpointer object, const gchar *property, const gchar *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline GtkWidget *keypad_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkContainer *keypad_container(gpointer p) { return GTK_CONTAINER(p); }
+static inline GtkWindow *keypad_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkEntry *keypad_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkEditable *keypad_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkTextView *keypad_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
+static inline GtkBox *keypad_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkGrid *keypad_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkButton *keypad_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkLabel *keypad_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkStack *keypad_stack(gpointer p) { return GTK_STACK(p); }
+static inline GtkRevealer *keypad_revealer(gpointer p) { return GTK_REVEALER(p); }
+static inline GtkScrolledWindow *keypad_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkStyleProvider *keypad_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkOrientable *keypad_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
+static inline GObject *keypad_object(gpointer p) { return G_OBJECT(p); }
+static inline gboolean keypad_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+
+#endif

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Keeps the editing field visible above the keypad: pure functions on frames, so
+/// every renderer and every test gets the same numbers.
+public enum KeyboardAvoidance {
+    /// How much of `container` (in the keypad's coordinates) the keypad covers from below.
+    public static func keypadOverlap(container: CGRect, keyboardFrame: CGRect?) -> CGFloat {
+        guard let keyboardFrame, keyboardFrame.intersects(container) else { return 0 }
+        return max(0, container.maxY - keyboardFrame.minY)
+    }
+
+    /// The vertical scroll offset that shows `target` plus `margin` above and below it
+    /// in a viewport of `visibleHeight`, moving as little as possible from `currentOffset`.
+    ///
+    /// - Parameters:
+    ///   - target: the field's frame in the scrolled content's coordinates.
+    ///   - contentHeight: the content's height; the offset stays within it.
+    /// - Returns: `currentOffset` when the field is already visible; the field's top
+    ///   wins when it is taller than the viewport.
+    public static func scrollOffset(
+        revealing target: CGRect, margin: CGFloat, currentOffset: CGFloat, visibleHeight: CGFloat,
+        contentHeight: CGFloat
+    ) -> CGFloat {
+        guard visibleHeight > 0 else { return currentOffset }
+        var offset = currentOffset
+        if target.maxY + margin > offset + visibleHeight { offset = target.maxY + margin - visibleHeight }
+        if target.minY - margin < offset { offset = target.minY - margin }
+        let maximum = max(0, contentHeight - visibleHeight)
+        return min(max(offset, 0), maximum)
+    }
+}
+
+/// Remembers where content was scrolled before the keypad came, so hiding it puts
+/// the content back; moves from field to field while shown keep the first origin.
+public struct AvoidanceState: Equatable, Sendable {
+    /// The offset before the keypad showed, while it is shown.
+    public private(set) var originalOffset: CGFloat?
+
+    public init() {}
+
+    /// The keypad shows (or changes): returns the offset revealing `target`.
+    public mutating func keypadShown(
+        revealing target: CGRect, margin: CGFloat, currentOffset: CGFloat, visibleHeight: CGFloat,
+        contentHeight: CGFloat
+    ) -> CGFloat {
+        if originalOffset == nil { originalOffset = currentOffset }
+        return KeyboardAvoidance.scrollOffset(
+            revealing: target, margin: margin, currentOffset: currentOffset, visibleHeight: visibleHeight,
+            contentHeight: contentHeight)
+    }
+
+    /// The keypad hides: returns the offset to restore (or `currentOffset` if it never showed).
+    public mutating func keypadHidden(currentOffset: CGFloat) -> CGFloat {
+        defer { originalOffset = nil }
+        return originalOffset ?? currentOffset
+    }
+}

@@ -1,0 +1,199 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// Mirrors a ``TextField`` in a GtkEntry, with the model as the source of truth.
+///
+/// Typing, paste and cut never reach the entry's buffer directly: `insert-text`
+/// and `delete-text` are stopped and turned into `field.replace(_:withText:)`,
+/// which asks the delegate; what the model then holds is written back. A refused
+/// edit so never reaches the buffer and the cursor stays put. Backspace deletes one
+/// whole grapheme as Swift counts it, like the keypad's delete key. Typing over a
+/// selection is one edit (the selection's range and the typed text), as in UIKit.
+final class EntryAdapter: FieldAdapter {
+    let field: TextField
+    var responder: TextResponder { field }
+    private(set) var entry: UnsafeMutablePointer<GtkWidget>?
+    var focusWidget: UnsafeMutablePointer<GtkWidget>? { entry }
+    private weak var coordinator: FocusCoordinator?
+    private var isSyncing = false
+    private var pendingDeletion: NSRange?
+    private var observation: ObservationToken?
+    private let style = WidgetStyle()
+
+    init(field: TextField, coordinator: FocusCoordinator) {
+        self.field = field
+        self.coordinator = coordinator
+        let widget: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
+        entry = widget
+        gtk_widget_set_hexpand(widget, 1)
+        connectSignals(UnsafeMutableRawPointer(widget))
+        observation = field.addObserver { [weak self] change in self?.modelDidChange(change) }
+        coordinator.add(self)
+        syncAll()
+    }
+
+    private var editable: OpaquePointer? { entry.map { keypad_editable($0) } }
+    private var gtkEntry: UnsafeMutablePointer<GtkEntry>? { entry.map { keypad_entry($0) } }
+
+    private func connectSignals(_ widget: UnsafeMutableRawPointer) {
+        onInsertText(widget) { [weak self] text, position in self?.userInserted(text, position: position) }
+        onDeleteText(widget) { [weak self] start, end in self?.userDeleted(start, end) }
+        onSignal(widget, "backspace") { [weak self] in self?.userBackspaced() }
+        onNotify(widget, "cursor-position") { [weak self] in self?.userMovedCursor() }
+        onNotify(widget, "selection-bound") { [weak self] in self?.userMovedCursor() }
+        onNotify(widget, "is-focus") { [weak self] in self?.focusChanged() }
+        onIconPress(widget) { [weak self] position in self?.iconPressed(position) }
+        onSignal(widget, "activate") { [weak self] in self?.field.performReturn() }
+        onSignal(widget, "destroy") { [weak self] in self?.widgetDestroyed() }
+    }
+
+    // MARK: - GTK → model
+
+    private func userInserted(_ text: String, position: UnsafeMutablePointer<gint>?) {
+        guard !isSyncing, let widget = entry else { return }
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(widget), "insert-text")
+        let range =
+            pendingDeletion
+            ?? NSRange(location: TextOffsets.utf16(fromScalar: Int(position?.pointee ?? 0), in: field.text), length: 0)
+        pendingDeletion = nil
+        if field.replace(range, withText: text) {
+            position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        } else {
+            syncSelection()
+            position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        }
+    }
+
+    private func userDeleted(_ start: Int, _ end: Int) {
+        guard !isSyncing, let widget = entry else { return }
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(widget), "delete-text")
+        let range = TextOffsets.utf16Range(fromScalars: start, end, in: field.text)
+        if range == field.selectedRange, range.length > 0 {
+            // Typing or pasting over a selection deletes it first: wait for the insertion,
+            // so the delegate sees one edit; a plain Delete applies when the loop is idle.
+            pendingDeletion = range
+            MainLoop.whenIdle { [weak self] in
+                guard let self, let pending = self.pendingDeletion else { return }
+                self.pendingDeletion = nil
+                self.field.replace(pending, withText: "")
+            }
+        } else {
+            field.replace(range, withText: "")
+        }
+    }
+
+    private func userBackspaced() {
+        guard let widget = entry else { return }
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(widget), "backspace")
+        field.deleteBackward()
+    }
+
+    private func userMovedCursor() {
+        guard !isSyncing, let editable else { return }
+        var start: gint = 0
+        var end: gint = 0
+        gtk_editable_get_selection_bounds(editable, &start, &end)
+        let range = TextOffsets.utf16Range(fromScalars: Int(min(start, end)), Int(max(start, end)), in: field.text)
+        field.selectByUser(range)
+        if field.selectedRange != range { syncSelection() }
+    }
+
+    private func focusChanged() {
+        guard let entry, let coordinator else { return }
+        if gtk_widget_is_focus(entry) != 0 {
+            coordinator.widgetGainedFocus(self)
+        } else {
+            coordinator.widgetLostFocus(self)
+        }
+    }
+
+    private func iconPressed(_ position: GtkEntryIconPosition) {
+        guard position == GTK_ENTRY_ICON_SECONDARY, field.isClearButtonVisible else { return }
+        field.clear()
+    }
+
+    private func widgetDestroyed() {
+        if let observation { field.removeObserver(observation) }
+        observation = nil
+        entry = nil
+        coordinator?.remove(self)
+    }
+
+    // MARK: - Model → GTK
+
+    private func modelDidChange(_ change: TextResponder.Change) {
+        switch change {
+        case .text:
+            syncText()
+            syncIcons()
+        case .selection: syncSelection()
+        case .editing, .views: syncIcons()
+        case .enabled, .appearance, .traits: syncAll()
+        }
+    }
+
+    private func syncAll() {
+        guard let entry, let gtkEntry else { return }
+        gtk_widget_set_sensitive(entry, field.isEnabled ? 1 : 0)
+        gtk_entry_set_visibility(gtkEntry, field.isSecureTextEntry ? 0 : 1)
+        gtk_entry_set_placeholder_text(gtkEntry, field.placeholder)
+        gtk_entry_set_input_purpose(gtkEntry, InputPurpose.of(field.keyboardType))
+        gtk_entry_set_alignment(gtkEntry, Float(field.appearance.textAlignment.xAlign))
+        style.apply(field.appearance, isEnabled: field.isEnabled, to: entry)
+        Accessibility.name(entry, field.accessibilityLabel ?? field.placeholder ?? "")
+        syncText()
+        syncIcons()
+    }
+
+    private func syncText() {
+        guard let gtkEntry else { return }
+        let current = String(cString: gtk_entry_get_text(gtkEntry))
+        if current != field.text {
+            isSyncing = true
+            gtk_entry_set_text(gtkEntry, field.text)
+            isSyncing = false
+        }
+        syncSelection()
+        fitFontToWidth()
+    }
+
+    private func syncSelection() {
+        guard let editable else { return }
+        let text = field.text
+        let range = field.selectedRange
+        let start = gint(TextOffsets.scalar(fromUTF16: range.location, in: text))
+        let end = gint(TextOffsets.scalar(fromUTF16: range.location + range.length, in: text))
+        isSyncing = true
+        if range.length == 0 {
+            gtk_editable_set_position(editable, start)
+        } else {
+            gtk_editable_select_region(editable, start, end)
+        }
+        isSyncing = false
+    }
+
+    private func syncIcons() {
+        guard let gtkEntry else { return }
+        let clear = field.isClearButtonVisible
+        let right = field.isRightViewVisible ? field.rightView : nil
+        let left = field.isLeftViewVisible ? field.leftView : nil
+        gtk_entry_set_icon_from_icon_name(gtkEntry, GTK_ENTRY_ICON_PRIMARY, left?.iconName)
+        gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_PRIMARY, left?.accessibleName)
+        let secondary = clear ? "edit-clear-symbolic" : right?.iconName
+        gtk_entry_set_icon_from_icon_name(gtkEntry, GTK_ENTRY_ICON_SECONDARY, secondary)
+        gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_SECONDARY, clear ? "Clear text" : right?.accessibleName)
+    }
+
+    /// Shrinks the font, down to `minimumFontSize`, until the whole text fits the entry.
+    private func fitFontToWidth() {
+        guard field.appearance.adjustsFontSizeToFitWidth, let entry, let gtkEntry else { return }
+        let width = CGFloat(gtk_widget_get_allocated_width(entry)) - 16
+        guard width > 0, let layout = gtk_entry_get_layout(gtkEntry) else { return }
+        let size = field.appearance.fittingFontSize(width: width) { points in
+            TextMeasure.width(of: layout, atPoints: points, family: self.field.appearance.font.family)
+        }
+        style.fontSizeOverride = size < field.appearance.font.size ? size : nil
+        style.apply(field.appearance, isEnabled: field.isEnabled, to: entry)
+    }
+}

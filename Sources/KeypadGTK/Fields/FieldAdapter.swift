@@ -1,0 +1,24 @@
+import CGTK
+import KeypadCore
+
+/// What the focus coordinator needs of a field's adapter.
+protocol FieldAdapter: AnyObject {
+    /// The model the widget mirrors.
+    var responder: TextResponder { get }
+    /// The widget that takes GTK focus; nil once destroyed.
+    var focusWidget: UnsafeMutablePointer<GtkWidget>? { get }
+}
+
+extension FieldAdapter {
+    /// Whether the widget holds GTK focus within its window.
+    var hasGTKFocus: Bool {
+        guard let widget = focusWidget else { return false }
+        return gtk_widget_is_focus(widget) != 0
+    }
+
+    /// Gives the widget GTK focus (no-op when destroyed).
+    func grabFocus() {
+        guard let widget = focusWidget, gtk_widget_is_focus(widget) == 0 else { return }
+        gtk_widget_grab_focus(widget)
+    }
+}

@@ -1,0 +1,171 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// Mirrors a ``TextView`` in a GtkTextView inside a scrolled window that grows with
+/// its content between a minimum and a maximum height, then scrolls (seed 002).
+///
+/// As with entries, the buffer's `insert-text` and `delete-range` are stopped and
+/// become `replace(_:withText:)` on the model; the model's text is written back
+/// before the next input event (a buffer may not change while it emits).
+final class TextViewAdapter: FieldAdapter {
+    let textView: TextView
+    var responder: TextResponder { textView }
+    private(set) var scroller: UnsafeMutablePointer<GtkWidget>?
+    private(set) var view: UnsafeMutablePointer<GtkWidget>?
+    var focusWidget: UnsafeMutablePointer<GtkWidget>? { view }
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer>?
+    private weak var coordinator: FocusCoordinator?
+    private var isSyncing = false
+    private var pendingDeletion: NSRange?
+    private var syncSource: guint = 0
+    private var observation: ObservationToken?
+
+    init(textView: TextView, coordinator: FocusCoordinator, minimumHeight: Int, maximumHeight: Int) {
+        self.textView = textView
+        self.coordinator = coordinator
+        let scroller: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new(nil, nil)
+        let view: UnsafeMutablePointer<GtkWidget> = gtk_text_view_new()
+        self.scroller = scroller
+        self.view = view
+        buffer = gtk_text_view_get_buffer(keypad_text_view(view))
+        let scrolled = keypad_scrolled_window(scroller)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_min_content_height(scrolled, gint(minimumHeight))
+        gtk_scrolled_window_set_max_content_height(scrolled, gint(maximumHeight))
+        gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
+        gtk_text_view_set_wrap_mode(keypad_text_view(view), GTK_WRAP_WORD_CHAR)
+        gtk_widget_set_hexpand(scroller, 1)
+        gtk_container_add(keypad_container(scroller), view)
+        gtk_style_context_add_class(gtk_widget_get_style_context(scroller), "keypad-growing-text")
+        connectSignals()
+        observation = textView.addObserver { [weak self] change in self?.modelDidChange(change) }
+        coordinator.add(self)
+        syncNow()
+        Accessibility.name(view, textView.accessibilityLabel ?? "")
+    }
+
+    private func connectSignals() {
+        guard let view, let buffer else { return }
+        let bufferPointer = UnsafeMutableRawPointer(buffer)
+        onBufferInsert(bufferPointer) { [weak self] iter, text in self?.userInserted(at: iter, text) }
+        onBufferDelete(bufferPointer) { [weak self] start, end in self?.userDeleted(start, end) }
+        onSignalIgnoringTwoArguments(bufferPointer, "mark-set") { [weak self] in self?.userMovedCursor() }
+        let viewPointer = UnsafeMutableRawPointer(view)
+        onSignal(viewPointer, "backspace") { [weak self] in self?.userBackspaced() }
+        onNotify(viewPointer, "is-focus") { [weak self] in self?.focusChanged() }
+        onSignal(viewPointer, "destroy") { [weak self] in self?.widgetDestroyed() }
+    }
+
+    // MARK: - GTK → model
+
+    private func userInserted(at iter: UnsafeMutablePointer<GtkTextIter>?, _ text: String) {
+        guard !isSyncing, let buffer else { return }
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(buffer), "insert-text")
+        let location = TextOffsets.utf16(fromScalar: Int(iter.map { gtk_text_iter_get_offset($0) } ?? 0), in: textView.text)
+        let range = pendingDeletion ?? NSRange(location: location, length: 0)
+        pendingDeletion = nil
+        textView.replace(range, withText: text)
+        scheduleSync()
+    }
+
+    private func userDeleted(_ start: UnsafeMutablePointer<GtkTextIter>?, _ end: UnsafeMutablePointer<GtkTextIter>?) {
+        guard !isSyncing, let buffer, let start, let end else { return }
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(buffer), "delete-range")
+        let lower = Int(min(gtk_text_iter_get_offset(start), gtk_text_iter_get_offset(end)))
+        let upper = Int(max(gtk_text_iter_get_offset(start), gtk_text_iter_get_offset(end)))
+        let range = TextOffsets.utf16Range(fromScalars: lower, upper, in: textView.text)
+        if range == textView.selectedRange, range.length > 0 {
+            pendingDeletion = range
+            MainLoop.soon { [weak self] in
+                guard let self, let pending = self.pendingDeletion else { return }
+                self.pendingDeletion = nil
+                self.textView.replace(pending, withText: "")
+                self.syncNow()
+            }
+        } else {
+            textView.replace(range, withText: "")
+        }
+        scheduleSync()
+    }
+
+    private func userBackspaced() {
+        guard let view else { return }
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(view), "backspace")
+        textView.deleteBackward()
+    }
+
+    private func userMovedCursor() {
+        guard !isSyncing, syncSource == 0, let buffer else { return }
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_selection_bounds(buffer, &start, &end)
+        let lower = Int(min(gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end)))
+        let upper = Int(max(gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end)))
+        textView.selectByUser(TextOffsets.utf16Range(fromScalars: lower, upper, in: textView.text))
+    }
+
+    private func focusChanged() {
+        guard let view, let coordinator else { return }
+        if gtk_widget_is_focus(view) != 0 {
+            coordinator.widgetGainedFocus(self)
+        } else {
+            coordinator.widgetLostFocus(self)
+        }
+    }
+
+    private func widgetDestroyed() {
+        if let observation { textView.removeObserver(observation) }
+        observation = nil
+        MainLoop.cancel(syncSource)
+        syncSource = 0
+        view = nil
+        buffer = nil
+        scroller = nil
+        coordinator?.remove(self)
+    }
+
+    // MARK: - Model → GTK
+
+    private func modelDidChange(_ change: TextResponder.Change) {
+        switch change {
+        case .text, .selection: scheduleSync()
+        case .enabled, .appearance, .traits, .editing, .views:
+            if let view { gtk_widget_set_sensitive(view, textView.isEnabled ? 1 : 0) }
+        }
+    }
+
+    private func scheduleSync() {
+        guard syncSource == 0 else { return }
+        syncSource = MainLoop.soon { [weak self] in
+            guard let self else { return }
+            self.syncSource = 0
+            self.syncNow()
+        }
+    }
+
+    private func syncNow() {
+        guard let buffer else { return }
+        isSyncing = true
+        defer { isSyncing = false }
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        let current = gtk_text_buffer_get_text(buffer, &start, &end, 1).map { pointer -> String in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        }
+        let text = textView.text
+        if current != text { gtk_text_buffer_set_text(buffer, text, -1) }
+        let range = textView.selectedRange
+        var insert = GtkTextIter()
+        var bound = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &bound, gint(TextOffsets.scalar(fromUTF16: range.location, in: text)))
+        gtk_text_buffer_get_iter_at_offset(
+            buffer, &insert, gint(TextOffsets.scalar(fromUTF16: range.location + range.length, in: text)))
+        gtk_text_buffer_select_range(buffer, &insert, &bound)
+        if let view, let mark = gtk_text_buffer_get_insert(buffer) {
+            gtk_text_view_scroll_mark_onscreen(keypad_text_view(view), mark)
+        }
+    }
+}

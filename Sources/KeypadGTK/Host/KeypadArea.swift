@@ -1,0 +1,155 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// Where keypads appear: the toolbar above the keypad, docked at the bottom of the
+/// app window in a GtkRevealer (the kiosk default), or in a separate window that
+/// never takes focus. It follows the scope's keyboard notifications, sliding with
+/// the duration they carry.
+final class KeypadArea {
+    let scope: ResponderScope
+    let placement: KioskWindow.Placement
+    /// The widget to pack into the app window (docked), or nil (window placement).
+    private(set) var dockedWidget: UnsafeMutablePointer<GtkWidget>?
+    private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
+    private let revealer: UnsafeMutablePointer<GtkWidget>
+    private let toolbarStack: UnsafeMutablePointer<GtkWidget>
+    private let keypadStack: UnsafeMutablePointer<GtkWidget>
+    private let noToolbar: UnsafeMutablePointer<GtkWidget>
+    private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
+    private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
+    private var tokens: [any NSObjectProtocol] = []
+    let keyHeight: Int
+
+    init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
+        self.scope = scope
+        self.placement = placement
+        self.keyHeight = keyHeight
+        revealer = gtk_revealer_new()
+        toolbarStack = gtk_stack_new()
+        keypadStack = gtk_stack_new()
+        noToolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_style_context_add_class(gtk_widget_get_style_context(column), "keypad-area")
+        for stack in [toolbarStack, keypadStack] {
+            gtk_stack_set_vhomogeneous(keypad_stack(stack), 0)
+            gtk_stack_set_transition_type(keypad_stack(stack), GTK_STACK_TRANSITION_TYPE_NONE)
+            gtk_box_pack_start(keypad_box(column), stack, 0, 0, 0)
+        }
+        gtk_container_add(keypad_container(toolbarStack), noToolbar)
+        gtk_container_add(keypad_container(revealer), column)
+        gtk_revealer_set_transition_type(keypad_revealer(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        switch placement {
+        case .docked:
+            dockedWidget = revealer
+        case .window:
+            let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+            let gtkWindow = keypad_window(window)
+            gtk_window_set_accept_focus(gtkWindow, 0)
+            gtk_window_set_focus_on_map(gtkWindow, 0)
+            gtk_window_set_type_hint(gtkWindow, GDK_WINDOW_TYPE_HINT_UTILITY)
+            gtk_window_set_skip_taskbar_hint(gtkWindow, 1)
+            gtk_window_set_decorated(gtkWindow, 0)
+            gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
+            gtk_window_set_title(gtkWindow, "Keypad")
+            gtk_container_add(keypad_container(window), revealer)
+            floatingWindow = window
+        }
+        observeKeyboard()
+    }
+
+    isolated deinit {
+        for token in tokens { scope.notificationCenter.removeObserver(token) }
+    }
+
+    /// Creates (once) the views of the keypad and toolbar `responder` will get, so their
+    /// real heights are known before the first keyboard notification.
+    func prepare(for responder: Responder) {
+        if let keypad = scope.resolvedInputView(for: responder) as? Keypad { _ = view(for: keypad) }
+        if let toolbar = responder.inputAccessoryView as? AccessoryToolbar { _ = view(for: toolbar) }
+    }
+
+    func view(for keypad: Keypad) -> KeypadView {
+        if let existing = keypadViews[ObjectIdentifier(keypad)] { return existing }
+        let view = KeypadView(keypad: keypad, keyHeight: keyHeight)
+        keypad.preferredHeight = CGFloat(view.height)
+        if let widget = view.widget { gtk_container_add(keypad_container(keypadStack), widget) }
+        keypadViews[ObjectIdentifier(keypad)] = view
+        return view
+    }
+
+    private func view(for toolbar: AccessoryToolbar) -> ToolbarView {
+        if let existing = toolbarViews[ObjectIdentifier(toolbar)] { return existing }
+        let view = ToolbarView(toolbar: toolbar)
+        if let widget = view.widget { gtk_container_add(keypad_container(toolbarStack), widget) }
+        toolbarViews[ObjectIdentifier(toolbar)] = view
+        return view
+    }
+
+    /// Whether the keypad is revealed (or revealing).
+    var isRevealed: Bool { gtk_revealer_get_reveal_child(keypad_revealer(revealer)) != 0 }
+
+    /// The widget of the keypad on screen, if any.
+    var visibleKeypadWidget: UnsafeMutablePointer<GtkWidget>? {
+        guard let keypad = scope.keyboard.inputView as? Keypad else { return nil }
+        return keypadViews[ObjectIdentifier(keypad)]?.widget
+    }
+
+    private func observeKeyboard() {
+        let center = scope.notificationCenter
+        tokens.append(center.addObserver(forName: Responder.keyboardWillShowNotification, object: nil, queue: nil) {
+            [weak self] note in
+            nonisolated(unsafe) let note = note
+            MainActor.assumeIsolated { self?.show(KeyboardTransition(notification: note)) }
+        })
+        tokens.append(center.addObserver(forName: Responder.keyboardWillHideNotification, object: nil, queue: nil) {
+            [weak self] note in
+            nonisolated(unsafe) let note = note
+            MainActor.assumeIsolated { self?.hide(KeyboardTransition(notification: note)) }
+        })
+    }
+
+    private func show(_ transition: KeyboardTransition?) {
+        let keyboard = scope.keyboard
+        if let keypad = keyboard.inputView as? Keypad, let widget = view(for: keypad).widget {
+            gtk_widget_show_all(widget)
+            gtk_stack_set_visible_child(keypad_stack(keypadStack), widget)
+        }
+        let toolbarWidget = (keyboard.accessoryView as? AccessoryToolbar).flatMap { view(for: $0).widget } ?? noToolbar
+        gtk_widget_show_all(toolbarWidget)
+        gtk_stack_set_visible_child(keypad_stack(toolbarStack), toolbarWidget)
+        let milliseconds = guint((transition?.animationDuration ?? keyboard.animationDuration) * 1000)
+        gtk_revealer_set_transition_duration(keypad_revealer(revealer), milliseconds)
+        if let window = floatingWindow {
+            placeAtBottom(window)
+            gtk_widget_show_all(window)
+        }
+        gtk_widget_show(revealer)
+        gtk_revealer_set_reveal_child(keypad_revealer(revealer), 1)
+    }
+
+    private func hide(_ transition: KeyboardTransition?) {
+        let milliseconds = guint((transition?.animationDuration ?? scope.keyboard.animationDuration) * 1000)
+        gtk_revealer_set_transition_duration(keypad_revealer(revealer), milliseconds)
+        gtk_revealer_set_reveal_child(keypad_revealer(revealer), 0)
+        if let window = floatingWindow {
+            MainLoop.after(milliseconds: Int(milliseconds)) { [weak self] in
+                guard let self, !self.isRevealed else { return }
+                gtk_widget_hide(window)
+            }
+        }
+    }
+
+    /// Puts the keypad window across the bottom of the monitor's work area.
+    private func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display)
+            ?? gdk_display_get_monitor(display, 0)
+        else { return }
+        var area = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &area)
+        let height = gint(scope.keyboard.frame?.height ?? 300)
+        gtk_window_set_default_size(keypad_window(window), area.width, height)
+        gtk_widget_set_size_request(window, area.width, height)
+        gtk_window_move(keypad_window(window), area.x, area.y + area.height - height)
+    }
+}

@@ -1,0 +1,217 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// A kiosk form window: labelled fields in a scrolling column, an optional input bar
+/// docked at the bottom (a growing text view), and the keypad area below them.
+///
+/// The window keeps the editing field visible: as the docked keypad slides in, the
+/// column shrinks and scrolls in step with the animation; when the keypad hides,
+/// the column scrolls back to where it was.
+public final class KioskWindow {
+    /// Where the keypad appears.
+    public enum Placement: String, Sendable, CaseIterable {
+        /// Docked at the bottom of this window (the kiosk default; no window manager needed).
+        case docked
+        /// In a separate window across the bottom of the screen that never takes focus.
+        case window
+    }
+
+    /// The window's focus, keyboard and notifications.
+    public let scope: ResponderScope
+    let window: UnsafeMutablePointer<GtkWidget>
+    let coordinator: FocusCoordinator
+    let area: KeypadArea
+    private let form: UnsafeMutablePointer<GtkWidget>
+    private let scroller: UnsafeMutablePointer<GtkWidget>
+    private let bottomBar: UnsafeMutablePointer<GtkWidget>
+    private var rows: gint = 0
+    private var avoidance = AvoidanceState()
+    private(set) var entryAdapters: [EntryAdapter] = []
+    private(set) var textViewAdapters: [TextViewAdapter] = []
+    private var tokens: [any NSObjectProtocol] = []
+    /// Space kept between the editing field and the keypad, in pixels.
+    public var avoidanceMargin: CGFloat = 16
+
+    /// Initializes GTK once; false when there is no display to open.
+    public static func initializeGTK() -> Bool {
+        gtk_init_check(nil, nil) != 0
+    }
+
+    /// Creates the window (hidden until ``present()``).
+    public init(
+        title: String, scope: ResponderScope, placement: Placement = .docked, width: Int = 540, height: Int = 720
+    ) {
+        self.scope = scope
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_window_set_title(keypad_window(window), title)
+        gtk_window_set_default_size(keypad_window(window), gint(width), gint(height))
+        gtk_style_context_add_class(gtk_widget_get_style_context(window), "keypad-kiosk")
+        coordinator = FocusCoordinator(scope: scope, window: keypad_window(window))
+        area = KeypadArea(scope: scope, placement: placement, keyHeight: Self.keyHeight(), parent: window)
+        form = gtk_grid_new()
+        gtk_grid_set_row_spacing(keypad_grid(form), 12)
+        gtk_grid_set_column_spacing(keypad_grid(form), 12)
+        for set in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
+            set(form, 16)
+        }
+        scroller = gtk_scrolled_window_new(nil, nil)
+        gtk_scrolled_window_set_policy(keypad_scrolled_window(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_container_add(keypad_container(scroller), form)
+        bottomBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_pack_start(keypad_box(column), scroller, 1, 1, 0)
+        gtk_box_pack_start(keypad_box(column), bottomBar, 0, 0, 0)
+        if let docked = area.dockedWidget { gtk_box_pack_start(keypad_box(column), docked, 0, 0, 0) }
+        gtk_container_add(keypad_container(window), column)
+        onSignalIgnoringArgument(UnsafeMutableRawPointer(scroller), "size-allocate", after: true) { [weak self] in self?.revealEditingField() }
+        onSignalIgnoringArgument(UnsafeMutableRawPointer(window), "size-allocate", after: true) { [weak self] in self?.updateScreenBounds() }
+        observeKeyboard()
+    }
+
+    isolated deinit {
+        for token in tokens { scope.notificationCenter.removeObserver(token) }
+    }
+
+    /// Key height: at least 9 mm on the monitor, and never below 48 pixels.
+    static func keyHeight() -> Int {
+        guard let display = gdk_display_get_default(),
+            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        else { return 48 }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &geometry)
+        let millimetres = gdk_monitor_get_height_mm(monitor)
+        guard millimetres > 0 else { return 48 }
+        let pixelsPerMillimetre = Double(geometry.height) / Double(millimetres)
+        return max(48, Int((9 * pixelsPerMillimetre).rounded(.up)))
+    }
+
+    // MARK: - Building the form
+
+    /// Adds a labelled single-line field; its model joins the scope in this order.
+    public func addField(_ field: TextField, label: String) {
+        let adapter = EntryAdapter(field: field, coordinator: coordinator)
+        entryAdapters.append(adapter)
+        let caption: UnsafeMutablePointer<GtkWidget> = gtk_label_new(label)
+        gtk_widget_set_halign(caption, GTK_ALIGN_START)
+        gtk_style_context_add_class(gtk_widget_get_style_context(caption), "keypad-caption")
+        gtk_grid_attach(keypad_grid(form), caption, 0, rows, 1, 1)
+        if let entry = adapter.entry { gtk_grid_attach(keypad_grid(form), entry, 0, rows + 1, 1, 1) }
+        rows += 2
+        area.prepare(for: field)
+    }
+
+    /// Docks a growing text view at the bottom, above the keypad (a chat-style input
+    /// bar): it rides up with the keypad and grows line by line up to `maximumHeight`.
+    public func setInputBar(_ textView: TextView, minimumHeight: Int = 36, maximumHeight: Int = 120) {
+        let adapter = TextViewAdapter(
+            textView: textView, coordinator: coordinator, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
+        textViewAdapters.append(adapter)
+        if let scroller = adapter.scroller {
+            gtk_widget_set_margin_start(scroller, 16)
+            gtk_widget_set_margin_end(scroller, 16)
+            gtk_widget_set_margin_bottom(scroller, 8)
+            gtk_box_pack_start(keypad_box(bottomBar), scroller, 1, 1, 0)
+        }
+        area.prepare(for: textView)
+    }
+
+    // MARK: - Showing
+
+    /// Shows the window (and, for tests without a window manager, gives it focus).
+    public func present(fullscreen: Bool = false) {
+        gtk_widget_show_all(window)
+        if let docked = area.dockedWidget, !area.isRevealed { gtk_widget_show(docked) }
+        if fullscreen { gtk_window_fullscreen(keypad_window(window)) }
+        gtk_window_present(keypad_window(window))
+    }
+
+    /// Runs the GTK main loop until the window closes.
+    public func run() {
+        onSignal(UnsafeMutableRawPointer(window), "destroy") { gtk_main_quit() }
+        gtk_main()
+    }
+
+    /// Closes the window, destroying its widgets (their fields leave the scope).
+    public func close() {
+        gtk_widget_destroy(window)
+    }
+
+    /// Saves what the window shows (with the keypad window, the whole screen) as a PNG.
+    public func saveScreenshot(to url: URL) throws(ThemeError) {
+        MainLoop.drain()
+        let target = area.floatingWindow == nil ? gtk_widget_get_window(window) : gdk_get_default_root_window()
+        guard let target else { throw ThemeError(file: url.lastPathComponent, line: nil, message: "window not realized") }
+        let width = gdk_window_get_width(target)
+        let height = gdk_window_get_height(target)
+        guard let pixbuf = gdk_pixbuf_get_from_window(target, 0, 0, width, height) else {
+            throw ThemeError(file: url.lastPathComponent, line: nil, message: "could not read the window")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        var error: UnsafeMutablePointer<GError>?
+        let saved = gdk_pixbuf_savev(pixbuf, url.path, "png", nil, nil, &error)
+        if saved == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "not saved"
+            if let error { g_error_free(error) }
+            throw ThemeError(file: url.lastPathComponent, line: nil, message: message)
+        }
+    }
+
+    // MARK: - Keeping the field visible
+
+    private func observeKeyboard() {
+        tokens.append(scope.notificationCenter.addObserver(forName: Responder.keyboardDidHideNotification, object: nil, queue: nil) {
+            [weak self] _ in
+            MainActor.assumeIsolated { self?.restoreScroll() }
+        })
+    }
+
+    private func updateScreenBounds() {
+        let width = gtk_widget_get_allocated_width(window)
+        let height = gtk_widget_get_allocated_height(window)
+        if area.placement == .docked {
+            scope.keyboard.screenBounds = CGRect(x: 0, y: 0, width: Int(width), height: Int(height))
+        } else if let display = gdk_display_get_default(),
+            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        {
+            var area = GdkRectangle()
+            gdk_monitor_get_workarea(monitor, &area)
+            scope.keyboard.screenBounds = CGRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
+        }
+    }
+
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_scrolled_window_get_vadjustment(keypad_scrolled_window(scroller))
+    }
+
+    /// Scrolls the form so the editing entry (plus the margin) is inside the visible part.
+    private func revealEditingField() {
+        guard scope.keyboard.isVisible, let adjustment,
+            let entry = entryAdapters.first(where: { $0.field.isFirstResponder })?.entry
+        else { return }
+        var x: gint = 0
+        var y: gint = 0
+        guard gtk_widget_translate_coordinates(entry, form, 0, 0, &x, &y) != 0 else { return }
+        let target = CGRect(x: Int(x), y: Int(y), width: 1, height: Int(gtk_widget_get_allocated_height(entry)))
+        let offset = avoidance.keypadShown(
+            revealing: target, margin: avoidanceMargin, currentOffset: gtk_adjustment_get_value(adjustment),
+            visibleHeight: gtk_adjustment_get_page_size(adjustment), contentHeight: gtk_adjustment_get_upper(adjustment))
+        if offset != gtk_adjustment_get_value(adjustment) { gtk_adjustment_set_value(adjustment, offset) }
+    }
+
+    private func restoreScroll() {
+        guard let adjustment else { return }
+        gtk_adjustment_set_value(adjustment, avoidance.keypadHidden(currentOffset: gtk_adjustment_get_value(adjustment)))
+    }
+}
+
+extension KioskWindow {
+    /// Runs the main loop for `seconds` (for scripts and tests that wait for an animation).
+    public static func pump(seconds: Double) {
+        let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
+        while g_get_monotonic_time() < end {
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(2000) }
+        }
+    }
+}

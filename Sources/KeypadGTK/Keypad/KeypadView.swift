@@ -1,0 +1,150 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// Draws a ``Keypad`` as touch-sized GtkButtons that never take focus.
+///
+/// Keys act on the pointer's press (`button-press-event`), not on release; the
+/// release, and a one-shot GLib timer scheduled only while the keypad has a
+/// deadline (repeat, long press), do the rest — an idle keypad runs no timer.
+/// AT-SPI's "press" action arrives as `clicked` and taps the key.
+final class KeypadView {
+    let keypad: Keypad
+    /// The keypad's top widget (a GtkGrid); nil once destroyed.
+    private(set) var widget: UnsafeMutablePointer<GtkWidget>?
+    private var buttons: [String: UnsafeMutablePointer<GtkWidget>] = [:]
+    private var shownIDs: [[String]] = []
+    private var pointerPressed: Set<String> = []
+    private var timer: guint = 0
+    private let keyHeight: Int
+    private var observation: ObservationToken?
+
+    /// - Parameter keyHeight: the height of one key in pixels (at least 9 mm on the monitor).
+    init(keypad: Keypad, keyHeight: Int) {
+        self.keypad = keypad
+        self.keyHeight = keyHeight
+        let grid: UnsafeMutablePointer<GtkWidget> = gtk_grid_new()
+        widget = grid
+        gtk_grid_set_row_spacing(keypad_grid(grid), 6)
+        gtk_grid_set_column_spacing(keypad_grid(grid), 6)
+        gtk_grid_set_column_homogeneous(keypad_grid(grid), 1)
+        gtk_style_context_add_class(gtk_widget_get_style_context(grid), "keypad")
+        g_object_ref_sink(UnsafeMutableRawPointer(grid))
+        onSignal(UnsafeMutableRawPointer(grid), "destroy") { [weak self] in self?.destroyed() }
+        observation = keypad.addObserver { [weak self] change in self?.keypadChanged(change) }
+        rebuild()
+    }
+
+    isolated deinit {
+        MainLoop.cancel(timer)
+        if let observation { keypad.removeObserver(observation) }
+        if let widget { g_object_unref(UnsafeMutableRawPointer(widget)) }
+    }
+
+    /// The height the keypad takes: its rows of keys plus spacing and padding.
+    var height: Int {
+        let rows = max(keypad.rows.count, 1)
+        return rows * keyHeight + (rows - 1) * 6 + 2 * 8
+    }
+
+    private func destroyed() {
+        MainLoop.cancel(timer)
+        timer = 0
+        buttons = [:]
+        if let widget { g_object_unref(UnsafeMutableRawPointer(widget)) }
+        widget = nil
+    }
+
+    private func keypadChanged(_ change: Keypad.Change) {
+        switch change {
+        case .binding, .keys: refresh()
+        case .alternatives, .keyActivated, .keyRejected: break
+        }
+    }
+
+    /// Updates labels and enabled states in place; rebuilds only when the keys themselves changed.
+    private func refresh() {
+        let rows = keypad.rows
+        guard rows.map({ $0.map(\.id) }) == shownIDs else { return rebuild() }
+        for key in rows.joined() {
+            guard let button = buttons[key.id] else { continue }
+            gtk_button_set_label(keypad_button(button), key.label)
+            gtk_widget_set_sensitive(button, key.isEnabled ? 1 : 0)
+            Accessibility.name(button, key.accessibleName)
+        }
+    }
+
+    private func rebuild() {
+        guard let grid = widget else { return }
+        for button in buttons.values { gtk_widget_destroy(button) }
+        buttons = [:]
+        let rows = keypad.rows
+        shownIDs = rows.map { $0.map(\.id) }
+        let spans = rows.map { row in row.map { max(1, Int(($0.width * 2).rounded())) } }
+        let columns = spans.map { $0.reduce(0, +) }.max() ?? 0
+        for (rowIndex, row) in rows.enumerated() {
+            var column = (columns - spans[rowIndex].reduce(0, +)) / 2
+            for (keyIndex, key) in row.enumerated() {
+                let button = makeButton(key)
+                gtk_grid_attach(keypad_grid(grid), button, gint(column), gint(rowIndex), gint(spans[rowIndex][keyIndex]), 1)
+                column += spans[rowIndex][keyIndex]
+            }
+        }
+        gtk_widget_show_all(grid)
+    }
+
+    private func makeButton(_ key: KeypadKey) -> UnsafeMutablePointer<GtkWidget> {
+        let button: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(key.label)
+        gtk_widget_set_can_focus(button, 0)
+        gtk_widget_set_focus_on_click(button, 0)
+        gtk_widget_set_size_request(button, -1, gint(keyHeight))
+        gtk_widget_set_sensitive(button, key.isEnabled ? 1 : 0)
+        let context = gtk_widget_get_style_context(button)
+        gtk_style_context_add_class(context, "keypad-key")
+        gtk_style_context_add_class(context, "keypad-key-\(key.role.rawValue)")
+        gtk_widget_set_name(button, "key-\(key.id)")
+        Accessibility.name(button, key.accessibleName)
+        let id = key.id
+        let pointer = UnsafeMutableRawPointer(button)
+        onEvent(pointer, "button-press-event") { [weak self] event in
+            guard let self, event.map({ $0.pointee.button.button }) == 1 else { return false }
+            self.pointerPressed.insert(id)
+            self.keypad.pressKey(id, at: MainLoop.now)
+            self.scheduleTimer()
+            return false
+        }
+        onEvent(pointer, "button-release-event") { [weak self] event in
+            guard let self, event.map({ $0.pointee.button.button }) == 1 else { return false }
+            self.keypad.releaseKey(id, at: MainLoop.now)
+            self.scheduleTimer()
+            // `clicked` follows a release on the button at once; a release elsewhere has none.
+            MainLoop.whenIdle { [weak self] in self?.pointerPressed.remove(id) }
+            return false
+        }
+        onSignal(pointer, "clicked") { [weak self] in
+            guard let self else { return }
+            // A pointer click already acted on press; AT-SPI's press action and keyboard
+            // activation arrive here alone.
+            if self.pointerPressed.remove(id) == nil {
+                self.keypad.tapKey(id, at: MainLoop.now)
+            }
+        }
+        buttons[id] = button
+        return button
+    }
+
+    /// Arms a one-shot timer for the keypad's next deadline, or none.
+    private func scheduleTimer() {
+        MainLoop.cancel(timer)
+        timer = 0
+        guard let deadline = keypad.nextDeadline else { return }
+        let delay = deadline - MainLoop.now
+        let milliseconds = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
+        timer = MainLoop.after(milliseconds: max(0, milliseconds)) { [weak self] in
+            guard let self else { return }
+            self.timer = 0
+            self.keypad.advance(to: MainLoop.now)
+            self.scheduleTimer()
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Converts between GTK's character offsets (Unicode scalars) and the model's UTF-16 offsets.
+enum TextOffsets {
+    /// The UTF-16 offset of the scalar offset `scalars` in `text` (clamped to its end).
+    static func utf16(fromScalar scalars: Int, in text: String) -> Int {
+        var units = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index >= scalars { break }
+            units += scalar.utf16.count
+        }
+        return units
+    }
+
+    /// The scalar offset of the UTF-16 offset `units` in `text`.
+    static func scalar(fromUTF16 units: Int, in text: String) -> Int {
+        var consumed = 0
+        var scalars = 0
+        for scalar in text.unicodeScalars {
+            if consumed >= units { break }
+            consumed += scalar.utf16.count
+            scalars += 1
+        }
+        return scalars
+    }
+
+    /// The UTF-16 range of the scalar range `start..<end` (`end` < 0 means the end of `text`).
+    static func utf16Range(fromScalars start: Int, _ end: Int, in text: String) -> NSRange {
+        let lower = utf16(fromScalar: start, in: text)
+        let upper = end < 0 ? text.utf16.count : utf16(fromScalar: end, in: text)
+        return NSRange(location: lower, length: max(0, upper - lower))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import KeypadCore
+import KeypadGTK
+import KeypadTesting
+
+/// The kiosk form: PIN, amount, phone and a notes bar, with the prev / next / done toolbar.
+@MainActor
+final class DemoForm {
+    let scope = ResponderScope()
+    let recorder: EventRecorder
+    let pin = TextField(placeholder: "PIN")
+    let amount = TextField(placeholder: "Amount")
+    let phone = TextField(placeholder: "Phone")
+    let notes = TextView()
+    let toolbar: AccessoryToolbar
+    let pinPad: Keypad
+    let window: KioskWindow
+
+    init(options: DemoOptions) {
+        recorder = EventRecorder(scope: scope)
+        toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.locale)
+        if let directory = options.layoutsDirectory {
+            scope.layoutCatalog = LayoutCatalog(overrideDirectory: directory)
+            for problem in scope.layoutCatalog.problems {
+                FileHandle.standardError.write(Data("keypad-demo: layout \(problem); using the bundled one\n".utf8))
+            }
+        }
+        pinPad = Keypad(
+            layout: scope.layoutCatalog.layout(for: .numberPad), notificationCenter: scope.notificationCenter,
+            locale: options.locale)
+        pinPad.scramblesDigitsForSecureInput = options.scramble
+
+        pin.accessibilityLabel = "PIN"
+        pin.traits = TextInputTraits(keyboardType: .numberPad, returnKeyType: .next, isSecureTextEntry: true)
+        pin.inputView = pinPad
+        amount.accessibilityLabel = "Amount"
+        amount.traits = TextInputTraits(keyboardType: .decimalPad, returnKeyType: .next)
+        amount.locale = options.locale
+        amount.clearButtonMode = .whileEditing
+        amount.appearance.adjustsFontSizeToFitWidth = true
+        amount.appearance.minimumFontSize = 9
+        amount.appearance.textAlignment = .right
+        phone.accessibilityLabel = "Phone"
+        phone.traits = TextInputTraits(keyboardType: .phonePad, returnKeyType: .next, textContentType: .telephoneNumber)
+        notes.accessibilityLabel = "Notes"
+        notes.placeholder = "Notes"
+        notes.traits = TextInputTraits(keyboardType: .default, returnKeyType: .done)
+        for input in [pin, amount, phone] as [TextResponder] + [notes] {
+            input.inputAccessoryView = toolbar
+            input.appearance.borderStyle = .roundedRect
+        }
+
+        window = KioskWindow(title: "Keypad kiosk", scope: scope, placement: options.placement)
+        window.addField(pin, label: "PIN")
+        window.addField(amount, label: "Amount")
+        window.addField(phone, label: "Phone")
+        window.setInputBar(notes)
+        for keypad in scope.createdDefaultKeypads + [pinPad] { keypad.locale = options.locale }
+
+        for field in [pin, amount, phone] { recorder.record(field) }
+        recorder.record(notes)
+        recorder.record(pinPad, name: "keypad")
+        for keypad in scope.createdDefaultKeypads { recorder.record(keypad, name: "keypad") }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Glibc
+import KeypadCore
+import KeypadGTK
+
+/// Nanoseconds of CLOCK_MONOTONIC, the prefix of every trace line.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("keypad-demo: \(message)\n".utf8))
+    exit(2)
+}
+
+let options: DemoOptions
+do {
+    options = try DemoOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    let message = "\(error)"
+    if !message.isEmpty { FileHandle.standardError.write(Data("keypad-demo: \(message)\n".utf8)) }
+    print(DemoOptions.usage)
+    exit(message.isEmpty ? 0 : 2)
+}
+
+guard KioskWindow.initializeGTK() else { fail("cannot open a display (set DISPLAY, or use `make demo`)") }
+
+do {
+    try options.theme.install()
+} catch {
+    FileHandle.standardError.write(Data("keypad-demo: theme \(error); using GTK's default look\n".utf8))
+}
+if let css = options.css {
+    do {
+        try Theme.installOverride(url: css)
+    } catch {
+        FileHandle.standardError.write(Data("keypad-demo: CSS \(error); ignoring it\n".utf8))
+    }
+}
+
+let form = DemoForm(options: options)
+if options.trace {
+    // One write per line, unbuffered, so a driving script reads each line as it happens.
+    form.recorder.onLine = { line in
+        FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
+    }
+}
+form.window.present(fullscreen: options.fullscreen)
+
+if let screenshot = options.screenshot {
+    DemoScreenshot.take(form: form, to: screenshot)
+} else {
+    form.window.run()
+}
