@@ -15,6 +15,9 @@ final class FocusCoordinator {
     private(set) var adapters: [any FieldAdapter] = []
     private var window: UnsafeMutablePointer<GtkWindow>?
     private var pendingResign: guint = 0
+    /// While true, GTK focus changes are not passed to the model (GTK's own focusing of
+    /// the first entry when a window is shown).
+    var isSuppressed = false
     private var tokens: [any NSObjectProtocol] = []
 
     init(scope: ResponderScope, window: UnsafeMutablePointer<GtkWindow>) {
@@ -59,6 +62,7 @@ final class FocusCoordinator {
     // MARK: - GTK → model
 
     func widgetGainedFocus(_ adapter: any FieldAdapter) {
+        guard !isSuppressed else { return }
         MainLoop.cancel(pendingResign)
         pendingResign = 0
         guard !adapter.responder.isFirstResponder else { return }
@@ -66,6 +70,7 @@ final class FocusCoordinator {
     }
 
     func widgetLostFocus(_ adapter: any FieldAdapter) {
+        guard !isSuppressed else { return }
         MainLoop.cancel(pendingResign)
         pendingResign = MainLoop.whenIdle { [weak self, weak adapter] in
             guard let self, let adapter else { return }

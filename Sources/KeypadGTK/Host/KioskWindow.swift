@@ -120,8 +120,14 @@ public final class KioskWindow {
     // MARK: - Showing
 
     /// Shows the window (and, for tests without a window manager, gives it focus).
+    ///
+    /// No field edits until the user (or the app) picks one: GTK's habit of focusing
+    /// the first entry of a new window would otherwise pop the keypad up at start.
     public func present(fullscreen: Bool = false) {
+        coordinator.isSuppressed = true
         gtk_widget_show_all(window)
+        if scope.firstResponder == nil { gtk_window_set_focus(keypad_window(window), nil) }
+        coordinator.isSuppressed = false
         if let docked = area.dockedWidget, !area.isRevealed { gtk_widget_show(docked) }
         if fullscreen { gtk_window_fullscreen(keypad_window(window)) }
         gtk_window_present(keypad_window(window))

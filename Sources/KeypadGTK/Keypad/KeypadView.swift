@@ -41,6 +41,9 @@ final class KeypadView {
         if let widget { g_object_unref(UnsafeMutableRawPointer(widget)) }
     }
 
+    /// The button of key `id`, if it is on the page shown.
+    func button(id: String) -> UnsafeMutablePointer<GtkWidget>? { buttons[id] }
+
     /// The height the keypad takes: its rows of keys plus spacing and padding.
     var height: Int {
         let rows = max(keypad.rows.count, 1)

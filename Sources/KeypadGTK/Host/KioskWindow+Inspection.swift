@@ -1,0 +1,101 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// What tests and scripts read back from the real widgets: screen positions for
+/// X input, the widgets' own text and cursor, and where GTK focus is.
+extension KioskWindow {
+    /// A point on the screen, in pixels.
+    public struct ScreenPoint: Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+    }
+
+    /// The centre of `widget` on the screen.
+    static func screenCenter(of widget: UnsafeMutablePointer<GtkWidget>) -> ScreenPoint? {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {
+            return nil
+        }
+        var x: gint = 0
+        var y: gint = 0
+        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y) != 0 else { return nil }
+        var originX: gint = 0
+        var originY: gint = 0
+        gdk_window_get_origin(gdkWindow, &originX, &originY)
+        return ScreenPoint(
+            x: Int(originX + x + gtk_widget_get_allocated_width(widget) / 2),
+            y: Int(originY + y + gtk_widget_get_allocated_height(widget) / 2))
+    }
+
+    func widget(for input: TextResponder) -> UnsafeMutablePointer<GtkWidget>? {
+        coordinator.adapter(for: input)?.focusWidget
+    }
+
+    /// The centre of the input's widget on the screen.
+    public func screenCenter(of input: TextResponder) -> ScreenPoint? {
+        widget(for: input).flatMap(Self.screenCenter(of:))
+    }
+
+    /// The centre of the key `id` of `keypad` on the screen (nil while not drawn).
+    public func screenCenter(ofKey id: String, in keypad: Keypad) -> ScreenPoint? {
+        area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).flatMap(Self.screenCenter(of:))
+    }
+
+    /// The text the GtkEntry of `field` shows.
+    public func widgetText(of field: TextField) -> String? {
+        guard let entry = widget(for: field) else { return nil }
+        return String(cString: gtk_entry_get_text(keypad_entry(entry)))
+    }
+
+    /// The GtkEntry's cursor position in characters.
+    public func widgetCursor(of field: TextField) -> Int? {
+        guard let entry = widget(for: field) else { return nil }
+        return Int(gtk_editable_get_position(keypad_editable(entry)))
+    }
+
+    /// Whether the input's widget has GTK focus and its window is the active one.
+    public func hasKeyboardFocus(_ input: TextResponder) -> Bool {
+        guard let widget = widget(for: input) else { return false }
+        return gtk_widget_has_focus(widget) != 0
+    }
+
+    /// Whether the app window is the active (focused) toplevel.
+    public var isActive: Bool { gtk_window_is_active(keypad_window(window)) != 0 }
+
+    /// Whether the window is on screen.
+    public var isMapped: Bool { gtk_widget_get_mapped(window) != 0 }
+
+    /// The bottom edge of the input's widget and the top edge of the visible keypad, in
+    /// window coordinates (docked placement).
+    public func verticalEdges(of input: TextResponder) -> (fieldBottom: Int, keypadTop: Int)? {
+        guard let widget = widget(for: input), let keypad = area.visibleKeypadWidget else { return nil }
+        var fieldY: gint = 0
+        var keypadY: gint = 0
+        var x: gint = 0
+        guard gtk_widget_translate_coordinates(widget, window, 0, 0, &x, &fieldY) != 0,
+            gtk_widget_translate_coordinates(keypad, window, 0, 0, &x, &keypadY) != 0
+        else { return nil }
+        return (Int(fieldY + gtk_widget_get_allocated_height(widget)), Int(keypadY))
+    }
+
+    /// Destroys the widget of `input`, as an app that tears a form down would.
+    public func destroyWidget(of input: TextResponder) {
+        let adapter = coordinator.adapter(for: input)
+        if let scroller = (adapter as? TextViewAdapter)?.scroller {
+            gtk_widget_destroy(scroller)
+        } else if let widget = adapter?.focusWidget {
+            gtk_widget_destroy(widget)
+        }
+    }
+
+    /// Runs the main loop until `condition` holds or `timeout` seconds pass; returns the condition.
+    @discardableResult
+    public static func pump(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+        let end = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        while !condition() {
+            if g_get_monotonic_time() > end { return false }
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1000) }
+        }
+        return true
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import KeypadCore
+import KeypadGTK
+import KeypadTesting
+import Testing
+
+/// Whether a display is there; `make test` always provides one (scripts/with-display).
+nonisolated let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
+
+/// Real X input through xdotool.
+enum XInput {
+    static func run(_ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            Issue.record("xdotool \(arguments): \(error)")
+        }
+    }
+
+    static func click(_ point: KioskWindow.ScreenPoint?, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let point else {
+            Issue.record("nothing to click", sourceLocation: sourceLocation)
+            return
+        }
+        run(["mousemove", "\(point.x)", "\(point.y)", "click", "--delay", "0", "1"])
+    }
+
+    static func type(_ text: String) { run(["type", "--delay", "30", text]) }
+    static func key(_ name: String) { run(["key", name]) }
+}
+
+/// A kiosk window with recorded fields, shown and focused by the window manager.
+@MainActor
+final class GTKSession {
+    let scope = ResponderScope(notificationCenter: NotificationCenter())
+    let recorder: EventRecorder
+    let window: KioskWindow
+    private var delegates: [AnyObject] = []
+
+    init(placement: KioskWindow.Placement = .docked, height: Int = 720) {
+        _ = KioskWindow.initializeGTK()
+        recorder = EventRecorder(scope: scope)
+        window = KioskWindow(title: "Keypad test", scope: scope, placement: placement, height: height)
+    }
+
+    /// Adds a recorded field named `name`.
+    @discardableResult
+    func field(_ name: String, type: KeyboardType = .numberPad, delegate: (any TextFieldDelegate)? = nil)
+        -> TextField
+    {
+        let field = TextField(placeholder: name, traits: TextInputTraits(keyboardType: type))
+        field.accessibilityLabel = name
+        field.delegate = delegate
+        if let delegate { delegates.append(delegate) }
+        window.addField(field, label: name)
+        recorder.record(field)
+        return field
+    }
+
+    /// Shows the window and waits until it is mapped and active.
+    func show(sourceLocation: SourceLocation = #_sourceLocation) {
+        window.present()
+        let ready = KioskWindow.pump(until: { self.window.isMapped && self.window.isActive })
+        #expect(ready, "the window never became active", sourceLocation: sourceLocation)
+        KioskWindow.pump(seconds: 0.1)
+    }
+
+    /// Clicks the field and waits until it edits.
+    func click(_ field: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
+        XInput.click(window.screenCenter(of: field), sourceLocation: sourceLocation)
+        KioskWindow.pump(until: { field.isFirstResponder })
+        settle()
+    }
+
+    /// Clicks the key named `name` on the keypad serving `field`.
+    func clickKey(_ name: String, of keypad: Keypad, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let key = keypad.rows.joined().first(where: { $0.accessibleName == name }) else {
+            Issue.record("no key \(name)", sourceLocation: sourceLocation)
+            return
+        }
+        XInput.click(window.screenCenter(ofKey: key.id, in: keypad), sourceLocation: sourceLocation)
+        settle()
+    }
+
+    /// Lets X events, the revealer animation and idle work finish.
+    func settle(seconds: Double = 0.15) {
+        KioskWindow.pump(seconds: seconds)
+    }
+
+    func close() {
+        window.close()
+        settle(seconds: 0.05)
+    }
+}
+
+/// Refuses every edit whose replacement has something other than ASCII digits.
+@MainActor
+final class DigitsOnly: TextFieldDelegate {
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
+        -> Bool
+    { string.allSatisfy { $0.isASCII && $0.isNumber } }
+}
+
+/// Refuses to end editing.
+@MainActor
+final class Sticky: TextFieldDelegate {
+    var allowsEnd = false
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool { allowsEnd }
+}
