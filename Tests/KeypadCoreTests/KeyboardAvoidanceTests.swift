@@ -17,7 +17,7 @@ struct KeyboardAvoidanceTests {
         let offset = KeyboardAvoidance.scrollOffset(
             revealing: CGRect(x: 0, y: y, width: 100, height: height), margin: 16, currentOffset: current,
             visibleHeight: visible, contentHeight: content)
-        #expect(offset == expected)
+        #expect(Double(offset) == expected)
     }
 
     @Test("the keypad's overlap with a container")

@@ -155,6 +155,30 @@ open class TextResponder: Responder, KeyInput {
         return true
     }
 
+    /// Applies an edit that the delegate itself decided on — a filtered paste, a
+    /// formatted amount — without asking the delegate again, and sends the change
+    /// events as for any user edit (unlike setting ``text``, which sends none).
+    ///
+    /// Call it only from inside the delegate's should-change method, then answer false.
+    ///
+    /// - Returns: false, changing nothing, for an invalid range.
+    @discardableResult
+    public func applyDelegateEdit(_ range: NSRange, withText replacement: String) -> Bool {
+        guard buffer.replace(range, with: normalizedInsertion(replacement)) else { return false }
+        observers.notify(.text)
+        sendTextDidChange()
+        return true
+    }
+
+    /// Replaces all of the text with `newText` and selects `selection`, as a delegate's
+    /// formatter does, sending the change events once.
+    public func applyDelegateEdit(text newText: String, selectedRange selection: NSRange) {
+        buffer.setText(normalizedInsertion(newText))
+        buffer.select(selection)
+        observers.notify(.text)
+        sendTextDidChange()
+    }
+
     /// Moves the selection as the user would (arrow keys, a tap): the delegate hears of it.
     public func selectByUser(_ range: NSRange) {
         guard buffer.select(range) else { return }

@@ -31,6 +31,7 @@ final class TextViewAdapter: FieldAdapter {
         buffer = gtk_text_view_get_buffer(keypad_text_view(view))
         let scrolled = keypad_scrolled_window(scroller)
         gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
         gtk_scrolled_window_set_min_content_height(scrolled, gint(minimumHeight))
         gtk_scrolled_window_set_max_content_height(scrolled, gint(maximumHeight))
         gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)

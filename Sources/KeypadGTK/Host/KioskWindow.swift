@@ -57,6 +57,7 @@ public final class KioskWindow {
         }
         scroller = gtk_scrolled_window_new(nil, nil)
         gtk_scrolled_window_set_policy(keypad_scrolled_window(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_overlay_scrolling(keypad_scrolled_window(scroller), 0)
         gtk_widget_set_vexpand(scroller, 1)
         gtk_container_add(keypad_container(scroller), form)
         bottomBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
