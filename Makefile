@@ -8,7 +8,7 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick
 
-.PHONY: all deps build test test-core demo bench docs format clean
+.PHONY: all deps build test test-e2e demo bench docs format clean
 
 all: build
 
@@ -30,6 +30,11 @@ build: deps
 test: build
 	KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors
+	$(MAKE) --no-print-directory test-e2e
+
+# The demo driven from outside: AT-SPI finds widgets, xdotool clicks, --trace is checked.
+test-e2e: build
+	scripts/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

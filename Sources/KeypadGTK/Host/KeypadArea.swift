@@ -69,13 +69,25 @@ final class KeypadArea {
         if let toolbar = responder.inputAccessoryView as? AccessoryToolbar { _ = view(for: toolbar) }
     }
 
+    /// The view of `keypad`, made once. Only the keypad on screen sits in the widget
+    /// tree, so accessible names ("7", "Delete") stay unique within the window.
     func view(for keypad: Keypad) -> KeypadView {
         if let existing = keypadViews[ObjectIdentifier(keypad)] { return existing }
         let view = KeypadView(keypad: keypad, keyHeight: keyHeight)
         keypad.preferredHeight = CGFloat(view.height)
-        if let widget = view.widget { gtk_container_add(keypad_container(keypadStack), widget) }
         keypadViews[ObjectIdentifier(keypad)] = view
         return view
+    }
+
+    /// Puts `widget` alone in the keypad stack.
+    private func showOnly(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        for view in keypadViews.values {
+            guard let other = view.widget, other != widget, gtk_widget_get_parent(other) != nil else { continue }
+            gtk_container_remove(keypad_container(keypadStack), other)
+        }
+        if gtk_widget_get_parent(widget) == nil { gtk_container_add(keypad_container(keypadStack), widget) }
+        gtk_widget_show_all(widget)
+        gtk_stack_set_visible_child(keypad_stack(keypadStack), widget)
     }
 
     private func view(for toolbar: AccessoryToolbar) -> ToolbarView {
@@ -112,8 +124,7 @@ final class KeypadArea {
     private func show(_ transition: KeyboardTransition?) {
         let keyboard = scope.keyboard
         if let keypad = keyboard.inputView as? Keypad, let widget = view(for: keypad).widget {
-            gtk_widget_show_all(widget)
-            gtk_stack_set_visible_child(keypad_stack(keypadStack), widget)
+            showOnly(widget)
         }
         let toolbarWidget = (keyboard.accessoryView as? AccessoryToolbar).flatMap { view(for: $0).widget } ?? noToolbar
         gtk_widget_show_all(toolbarWidget)

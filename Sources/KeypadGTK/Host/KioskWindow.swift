@@ -35,7 +35,10 @@ public final class KioskWindow {
 
     /// Initializes GTK once; false when there is no display to open.
     public static func initializeGTK() -> Bool {
-        gtk_init_check(nil, nil) != 0
+        if g_get_prgname() == nil, let program = CommandLine.arguments.first {
+            g_set_prgname(URL(fileURLWithPath: program).lastPathComponent)
+        }
+        return gtk_init_check(nil, nil) != 0
     }
 
     /// Creates the window (hidden until ``present()``).

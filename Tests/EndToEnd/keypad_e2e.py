@@ -1,0 +1,303 @@
+#!/usr/bin/python3
+"""End-to-end tests of keypad-demo as an outside program sees it.
+
+Widgets are found through the accessibility bus (AT-SPI), clicked with xdotool at
+the positions AT-SPI reports, and read back through AT-SPI; the demo's --trace
+output is compared with the expected events. Run inside scripts/with-display
+(Xvfb + openbox + a D-Bus session) with /usr/bin/python3 (python3-gi and
+gir1.2-atspi-2.0).
+
+    Tests/EndToEnd/keypad_e2e.py PATH/TO/keypad-demo
+"""
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+
+class Demo:
+    """A running keypad-demo with its trace collected line by line."""
+
+    def __init__(self, binary, *flags, env=None):
+        environment = dict(os.environ)
+        environment.update(env or {})
+        self.process = subprocess.Popen(
+            [binary, "--trace", *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+        self.lines = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.app = self._find_app()
+        self.wait_for(lambda: self.find("Amount", "text") is not None, "the form on the bus")
+
+    def _read(self):
+        for line in self.process.stdout:
+            stamp, _, text = line.rstrip("\n").partition(" ")
+            assert stamp.isdigit(), f"trace line without a monotonic time: {line!r}"
+            with self.lock:
+                self.lines.append(text)
+
+    def _find_app(self):
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            desktop = Atspi.get_desktop(0)
+            for index in range(desktop.get_child_count()):
+                child = desktop.get_child_at_index(index)
+                if child is not None and child.get_name() == "keypad-demo":
+                    return child
+            time.sleep(0.1)
+        raise AssertionError("keypad-demo never appeared on the accessibility bus")
+
+    def close(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    # Trace
+
+    def take(self):
+        """The trace lines since the last call."""
+        time.sleep(0.15)
+        with self.lock:
+            lines, self.lines = self.lines, []
+        return lines
+
+    def wait_for(self, condition, what, timeout=5.0):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if condition():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    def wait_for_line(self, line, timeout=5.0):
+        self.wait_for(lambda: line in self.lines, repr(line), timeout)
+
+    def wait_for_keypad(self, key="Delete"):
+        """Waits until the keypad has slid in: its key `key` shows and stays put."""
+        last = None
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            node = self.find(key, "push button")
+            position = self.center(node) if node is not None else None
+            if position is not None and position == last:
+                return
+            last = position
+            time.sleep(0.1)
+        raise AssertionError(f"the keypad never settled (key {key!r})")
+
+    # Widgets
+
+    def find(self, name, role=None):
+        """The showing accessible named `name` (of role `role`), or None."""
+        stack = [self.app]
+        while stack:
+            node = stack.pop()
+            try:
+                if node.get_name() == name and (role is None or node.get_role_name() == role):
+                    if node.get_state_set().contains(Atspi.StateType.SHOWING):
+                        return node
+                stack.extend(node.get_child_at_index(i) for i in range(node.get_child_count()))
+            except gi.repository.GLib.Error:
+                continue
+        return None
+
+    def require(self, name, role=None):
+        node = None
+        deadline = time.time() + 5
+        while node is None and time.time() < deadline:
+            node = self.find(name, role)
+            if node is None:
+                time.sleep(0.05)
+        assert node is not None, f"no showing {role or 'widget'} named {name!r}"
+        return node
+
+    def center(self, node):
+        extents = node.get_extents(Atspi.CoordType.SCREEN)
+        return extents.x + extents.width // 2, extents.y + extents.height // 2
+
+    def click(self, name, role=None):
+        x, y = self.center(self.require(name, role))
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
+        time.sleep(0.05)
+
+    def hold(self, name, seconds, role="push button"):
+        x, y = self.center(self.require(name, role))
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "mousedown", "1"], check=True)
+        time.sleep(seconds)
+        subprocess.run(["xdotool", "mouseup", "1"], check=True)
+        time.sleep(0.05)
+
+    def text(self, name, role="text"):
+        node = self.require(name, role)
+        return Atspi.Text.get_text(node, 0, -1)
+
+    def tap_keys(self, *names):
+        for key in names:
+            self.click(key, "push button")
+
+
+def strip_keyboard(lines):
+    return [line for line in lines if not line.startswith("keyboard ")]
+
+
+# Cases
+
+def test_pin_scrambled(binary):
+    demo = Demo(binary, "--scramble")
+    try:
+        demo.click("PIN", "password text")
+        demo.wait_for_line("PIN textDidBeginEditing")
+        demo.wait_for_keypad()
+        first = {key: demo.center(demo.require(key, "push button")) for key in "0123456789"}
+        demo.tap_keys("1", "2", "3", "4")
+        demo.wait_for(lambda: len(demo.text("PIN", "password text")) == 4, "four PIN characters")
+        assert not any(ch in demo.text("PIN", "password text") for ch in "1234"), "the PIN's accessible text shows digits"
+        lines = demo.take()
+        assert not any(re.search(r'"[^"]*[0-9][^"]*"', line) for line in lines if line.startswith("PIN")), lines
+        assert lines.count("keypad •") == 4, lines
+        assert 'PIN editingChanged "••••"' in lines, lines
+        demo.click("Amount", "text")
+        demo.click("PIN", "password text")
+        demo.wait_for(lambda: demo.find("1", "push button") is not None, "the PIN pad again")
+        demo.wait_for_keypad()
+        second = {key: demo.center(demo.require(key, "push button")) for key in "0123456789"}
+        third = None
+        if second == first:  # a reshuffle may repeat by chance (1 in 10!); once more must differ
+            demo.click("Amount", "text")
+            demo.click("PIN", "password text")
+            demo.wait_for_keypad()
+            third = {key: demo.center(demo.require(key, "push button")) for key in "0123456789"}
+        assert second != first or third != first, "the digits were not reshuffled on the new bind"
+    finally:
+        demo.close()
+
+
+def amount_case(binary, locale, expected):
+    demo = Demo(binary, "--locale", locale)
+    try:
+        demo.click("Amount", "text")
+        demo.wait_for_line("Amount textDidBeginEditing")
+        demo.wait_for_keypad()
+        demo.take()
+        demo.tap_keys("1", "2", "Decimal separator", "5")
+        demo.wait_for(lambda: demo.text("Amount") == expected, f"Amount {expected!r}")
+        separator_key = demo.require("Decimal separator", "push button")
+        assert not separator_key.get_state_set().contains(Atspi.StateType.SENSITIVE), "a second separator is offered"
+        demo.click("Decimal separator", "push button")
+        lines = demo.take()
+        separator = expected[2]
+        assert demo.text("Amount") == expected, demo.text("Amount")
+        assert lines == [
+            'keypad "1"', 'Amount shouldChangeCharacters {0,0} "1" -> true', 'Amount editingChanged "1"',
+            "Amount textDidChange", 'keypad "2"', 'Amount shouldChangeCharacters {1,0} "2" -> true',
+            'Amount editingChanged "12"', "Amount textDidChange", f'keypad "{separator}"',
+            f'Amount shouldChangeCharacters {{2,0}} "{separator}" -> true', f'Amount editingChanged "12{separator}"',
+            "Amount textDidChange", 'keypad "5"', 'Amount shouldChangeCharacters {3,0} "5" -> true',
+            f'Amount editingChanged "{expected}"', "Amount textDidChange"], lines
+    finally:
+        demo.close()
+
+
+def test_amount_en_us(binary):
+    amount_case(binary, "en_US", "12.5")
+
+
+def test_amount_de_de(binary):
+    amount_case(binary, "de_DE", "12,5")
+
+
+def test_phone_plus(binary):
+    demo = Demo(binary)
+    try:
+        demo.click("Phone", "text")
+        demo.wait_for_line("Phone textDidBeginEditing")
+        demo.wait_for_keypad()
+        demo.hold("0", 0.8)
+        demo.tap_keys("4", "9", "0")
+        demo.tap_keys("*", "#")
+        demo.wait_for(lambda: demo.text("Phone") == "+490*#", f"Phone '+490*#', not {demo.text('Phone')!r} {demo.lines}")
+    finally:
+        demo.close()
+
+
+def test_navigation(binary):
+    demo = Demo(binary)
+    try:
+        demo.click("PIN", "password text")
+        demo.wait_for_line("PIN textDidBeginEditing")
+        demo.take()
+        demo.click("Next field", "push button")
+        demo.wait_for_line("Amount textDidBeginEditing")
+        lines = strip_keyboard(demo.take())
+        assert lines[:6] == ["Amount shouldBeginEditing -> true", "PIN shouldEndEditing -> true",
+                             "PIN didEndEditing(committed)", "PIN editingDidEnd", "PIN textDidEndEditing",
+                             "keypad unbound"] or lines[:5] == ["Amount shouldBeginEditing -> true",
+                             "PIN shouldEndEditing -> true", "PIN didEndEditing(committed)", "PIN editingDidEnd",
+                             "PIN textDidEndEditing"], lines
+        demo.click("Next field", "push button")
+        demo.wait_for_line("Phone textDidBeginEditing")
+        demo.click("Previous field", "push button")
+        demo.wait_for_line("Amount textDidBeginEditing")
+        demo.take()
+        demo.click("Dismiss keypad", "push button")
+        demo.wait_for_line("Amount textDidEndEditing")
+        lines = demo.take()
+        assert [line.split(" ")[1] for line in lines if line.startswith("keyboard ")] == [
+            "willChangeFrame", "willHide", "didChangeFrame", "didHide"], lines
+    finally:
+        demo.close()
+
+
+def test_return_on_last_field(binary):
+    demo = Demo(binary)
+    try:
+        demo.click("Phone", "text")
+        demo.wait_for_line("Phone textDidBeginEditing")
+        demo.wait_for_keypad()
+        demo.tap_keys("5", "Next")
+        demo.wait_for(lambda: "Notes textViewDidBeginEditing" in demo.lines, f"Notes to begin: {demo.lines}")
+        demo.wait_for_keypad()
+        demo.tap_keys("h", "i")
+        demo.wait_for(lambda: demo.text("Notes") == "hi", "Notes 'hi'")
+        demo.take()
+        demo.click("Done", "push button")
+        demo.wait_for_line("Notes textViewDidEndEditing")
+        lines = demo.take()
+        assert "Notes shouldEndEditing -> true" in lines, lines
+        assert [line.split(" ")[1] for line in lines if line.startswith("keyboard ")] == [
+            "willChangeFrame", "willHide", "didChangeFrame", "didHide"], lines
+        demo.wait_for(lambda: demo.find("h", "push button") is None, "the keypad to hide")
+    finally:
+        demo.close()
+
+
+def main():
+    binary = sys.argv[1]
+    cases = [value for name, value in sorted(globals().items()) if name.startswith("test_")]
+    passed = failed = 0
+    for case in cases:
+        started = time.time()
+        try:
+            case(binary)
+            passed += 1
+            print(f"✔ e2e {case.__name__} ({time.time() - started:.1f} s)", flush=True)
+        except Exception:  # noqa: BLE001 - report every failure and go on
+            failed += 1
+            print(f"✘ e2e {case.__name__}", flush=True)
+            traceback.print_exc()
+    print(f"e2e: {passed} passed, {failed} failed", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
