@@ -115,18 +115,27 @@ public struct TextBuffer: Equatable, Sendable {
 
     /// The scalar-aligned index at a UTF-16 offset, or nil if the offset splits a surrogate pair.
     ///
-    /// Offsets at the selection's ends or at the end of the text convert in constant time.
+    /// The walk starts from the nearest known place — the start, either end of the
+    /// selection, or the end — so offsets near the cursor convert in time proportional
+    /// to their distance from it, not to the length of the text.
     private func index(utf16Offset offset: Int) -> String.Index? {
-        let candidate: String.Index
-        if offset == selectedRange.location {
-            candidate = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound)
-        } else if offset == selectedRange.location + selectedRange.length {
-            candidate = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.upperBound)
-        } else if offset == utf16Length {
-            candidate = text.endIndex
-        } else {
-            candidate = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
+        let selectionStart = selectedRange.location
+        let selectionEnd = selectedRange.location + selectedRange.length
+        // The nearest anchor: its UTF-16 offset and its index.
+        var anchor = (utf16: 0, index: text.startIndex)
+        var distance = abs(offset)
+        if abs(offset - selectionStart) < distance {
+            distance = abs(offset - selectionStart)
+            anchor = (selectionStart, text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound))
         }
+        if abs(offset - selectionEnd) < distance {
+            distance = abs(offset - selectionEnd)
+            anchor = (selectionEnd, text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.upperBound))
+        }
+        if abs(utf16Length - offset) < distance {
+            anchor = (utf16Length, text.endIndex)
+        }
+        let candidate = text.utf16.index(anchor.index, offsetBy: offset - anchor.utf16)
         return candidate.samePosition(in: text.unicodeScalars)
     }
 
