@@ -48,6 +48,7 @@ public final class Keypad: InputView {
     public var preferredHeight: CGFloat
 
     var digitPermutation: [String: String] = [:]
+    var lastTextDependentKeyState: [Bool] = []
     var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
     private var observers = ObserverList<Change>()
@@ -126,7 +127,7 @@ public final class Keypad: InputView {
         observe(didEndEditing) { keypad, input in keypad.inputDidEndEditing(input) }
         if let didChange {
             observe(didChange) { keypad, input in
-                if input === keypad.boundInput { keypad.notify(.keys) }
+                if input === keypad.boundInput { keypad.textDidChange() }
             }
         }
     }
@@ -173,6 +174,24 @@ public final class Keypad: InputView {
         bind(input)
     }
 
+    /// The bound input's text changed: tell renderers only if a key's state changed
+    /// (the return key's enablement, the decimal key's), so typing costs no redraw.
+    private func textDidChange() {
+        let state = textDependentKeyState
+        guard state != lastTextDependentKeyState else { return }
+        lastTextDependentKeyState = state
+        notify(.keys)
+    }
+
+    /// The states of the keys that depend on the text.
+    var textDependentKeyState: [Bool] {
+        [isReturnKeyEnabled, hasDecimalKey && canInsertDecimalSeparator]
+    }
+
+    private var hasDecimalKey: Bool {
+        layout.pages.contains { $0.rows.joined().contains { $0.action == .decimalSeparator } }
+    }
+
     private func inputDidBeginEditing(_ input: any TextInput) {
         bindIfServing(input)
     }
@@ -188,6 +207,7 @@ public final class Keypad: InputView {
         currentPageID = layout.initialPage.id
         digitPermutation =
             scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeDigitPermutation() : [:]
+        lastTextDependentKeyState = textDependentKeyState
         notify(.binding)
     }
 

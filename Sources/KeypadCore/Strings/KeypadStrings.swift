@@ -13,13 +13,24 @@ public enum KeypadStrings {
     }
 
     /// The string for `key` in the locale's language, else English, else the key itself.
+    ///
+    /// Answers are cached: keypads ask for their labels on every redraw.
     public static func string(_ key: String, locale: Locale) -> String {
+        let cacheKey = "\(locale.identifier)\u{1}\(key)"
+        if let cached = cache.value(for: cacheKey) { return cached }
+        var answer = key
         for bundle in bundles(for: locale) {
             let value = bundle.localizedString(forKey: key, value: missing, table: "Keypad")
-            if value != missing { return value }
+            if value != missing {
+                answer = value
+                break
+            }
         }
-        return key
+        cache.store(answer, for: cacheKey)
+        return answer
     }
+
+    private static let cache = StringCache()
 
     private static let missing = "\u{0}missing"
 
@@ -48,5 +59,23 @@ public enum KeypadStrings {
         guard language == "zh" else { return nil }
         let region = locale.region?.identifier
         return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
+    }
+}
+
+/// A small thread-safe memo of looked-up strings.
+final class StringCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: String] = [:]
+
+    func value(for key: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[key]
+    }
+
+    func store(_ value: String, for key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        values[key] = value
     }
 }

@@ -20,6 +20,7 @@ final class EntryAdapter: FieldAdapter {
     private var pendingDeletion: NSRange?
     private var observation: ObservationToken?
     private let style = WidgetStyle()
+    private var shownIcons: [String?] = []
 
     init(field: TextField, coordinator: FocusCoordinator) {
         self.field = field
@@ -178,6 +179,9 @@ final class EntryAdapter: FieldAdapter {
         let clear = field.isClearButtonVisible
         let right = field.isRightViewVisible ? field.rightView : nil
         let left = field.isLeftViewVisible ? field.leftView : nil
+        let icons = [left?.iconName, left?.accessibleName, clear ? "clear" : right?.iconName, right?.accessibleName]
+        guard icons != shownIcons else { return }
+        shownIcons = icons
         gtk_entry_set_icon_from_icon_name(gtkEntry, GTK_ENTRY_ICON_PRIMARY, left?.iconName)
         gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_PRIMARY, left?.accessibleName)
         let secondary = clear ? "edit-clear-symbolic" : right?.iconName

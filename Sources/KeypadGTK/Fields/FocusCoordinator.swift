@@ -10,6 +10,7 @@ import KeypadCore
 /// main loop is idle, and a focus gain that comes first turns it into A→B.
 /// A refusal by the model (shouldBeginEditing or shouldEndEditing false) puts GTK
 /// focus back where the model says it is.
+@MainActor
 final class FocusCoordinator {
     let scope: ResponderScope
     private(set) var adapters: [any FieldAdapter] = []

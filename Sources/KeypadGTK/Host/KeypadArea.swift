@@ -6,6 +6,7 @@ import KeypadCore
 /// app window in a GtkRevealer (the kiosk default), or in a separate window that
 /// never takes focus. It follows the scope's keyboard notifications, sliding with
 /// the duration they carry.
+@MainActor
 final class KeypadArea {
     let scope: ResponderScope
     let placement: KioskWindow.Placement

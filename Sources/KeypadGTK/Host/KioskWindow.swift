@@ -8,6 +8,7 @@ import KeypadCore
 /// The window keeps the editing field visible: as the docked keypad slides in, the
 /// column shrinks and scrolls in step with the animation; when the keypad hides,
 /// the column scrolls back to where it was.
+@MainActor
 public final class KioskWindow {
     /// Where the keypad appears.
     public enum Placement: String, Sendable, CaseIterable {

@@ -8,12 +8,14 @@ import KeypadCore
 /// release, and a one-shot GLib timer scheduled only while the keypad has a
 /// deadline (repeat, long press), do the rest — an idle keypad runs no timer.
 /// AT-SPI's "press" action arrives as `clicked` and taps the key.
+@MainActor
 final class KeypadView {
     let keypad: Keypad
     /// The keypad's top widget (a GtkGrid); nil once destroyed.
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?
     private var buttons: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var shownIDs: [[String]] = []
+    private var shownKeys: [String: KeypadKey] = [:]
     private var pointerPressed: Set<String> = []
     private var timer: guint = 0
     private let keyHeight: Int
@@ -69,11 +71,13 @@ final class KeypadView {
     private func refresh() {
         let rows = keypad.rows
         guard rows.map({ $0.map(\.id) }) == shownIDs else { return rebuild() }
-        for key in rows.joined() {
+        for key in rows.joined() where shownKeys[key.id] != key {
             guard let button = buttons[key.id] else { continue }
-            gtk_button_set_label(keypad_button(button), key.label)
-            gtk_widget_set_sensitive(button, key.isEnabled ? 1 : 0)
-            Accessibility.name(button, key.accessibleName)
+            let old = shownKeys[key.id]
+            if old?.label != key.label { gtk_button_set_label(keypad_button(button), key.label) }
+            if old?.isEnabled != key.isEnabled { gtk_widget_set_sensitive(button, key.isEnabled ? 1 : 0) }
+            if old?.accessibleName != key.accessibleName { Accessibility.name(button, key.accessibleName) }
+            shownKeys[key.id] = key
         }
     }
 
@@ -133,6 +137,7 @@ final class KeypadView {
             }
         }
         buttons[id] = button
+        shownKeys[id] = key
         return button
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import KeypadCore
 
 /// Draws an ``AccessoryToolbar``: previous / next buttons, the title, and done.
+@MainActor
 final class ToolbarView {
     let toolbar: AccessoryToolbar
     private(set) var widget: UnsafeMutablePointer<GtkWidget>?

@@ -7,6 +7,7 @@ import KeypadCore
 /// Border styles become CSS classes (`keypad-border-none`, `-line`, `-bezel`,
 /// `-rounded-rect`) that the theme styles; font and colours go into a provider
 /// attached to the widget alone, so an app's own CSS at a higher priority still wins.
+@MainActor
 final class WidgetStyle {
     private let provider = gtk_css_provider_new()
     private var attached = false
