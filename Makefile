@@ -49,6 +49,10 @@ demo: build
 		echo "Open artifacts/demo.png to see it; run 'make demo' on a desktop (DISPLAY set) to use it."; \
 	fi
 
+# Release-build measurements written to BENCHMARKS.md (never timed tests).
+bench: deps
+	scripts/bench
+
 docs:
 	$(SWIFT) package --allow-writing-to-directory docs/api \
 		generate-documentation --target KeypadCore --output-path docs/api \

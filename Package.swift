@@ -58,6 +58,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
+            name: "keypad-gtk-bench",
+            dependencies: ["KeypadGTK"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
             name: "keypad-bench",
             dependencies: ["KeypadCore"],
             swiftSettings: strictSettings

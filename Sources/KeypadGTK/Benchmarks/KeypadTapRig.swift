@@ -1,0 +1,104 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// A kiosk window with one number-pad field, instrumented for the benchmarks.
+@MainActor
+final class KeypadTapRig {
+    let scope = ResponderScope(notificationCenter: NotificationCenter())
+    let field = TextField(placeholder: "Amount", traits: TextInputTraits(keyboardType: .numberPad))
+    let window: KioskWindow
+    private let onChange: () -> Void
+    private var focusTimes: [Int] = []
+    private var drawTimes: [Int] = []
+
+    init(preparesKeypad: Bool = true, onChange: @escaping () -> Void) {
+        self.onChange = onChange
+        _ = KioskWindow.initializeGTK()
+        window = KioskWindow(title: "Keypad benchmark", scope: scope)
+        if preparesKeypad {
+            window.addField(field, label: "Amount")
+        } else {
+            window.scope.defaultInputView = { _ in nil }
+            window.addField(field, label: "Amount")
+        }
+        window.present()
+        KioskWindow.pump(until: { self.window.isMapped && self.window.isActive })
+        KioskWindow.pump(seconds: 0.2)
+        if let entry = window.widget(for: field) {
+            onSignal(UnsafeMutableRawPointer(entry), "changed") { [weak self] in self?.onChange() }
+            onEvent(UnsafeMutableRawPointer(entry), "focus-in-event") { [weak self] _ in
+                self?.focusTimes.append(g_get_monotonic_time())
+                return false
+            }
+        }
+    }
+
+    isolated deinit {
+        window.close()
+        KioskWindow.pump(seconds: 0.05)
+    }
+
+    /// Clicks the field and waits until the keypad has slid in.
+    func focusField() {
+        if let point = window.screenCenter(of: field), let process = launchXdotool(clickArguments(point, hold: 0)) {
+            process.waitUntilExit()
+        }
+        KioskWindow.pump(until: { self.field.isFirstResponder })
+        KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.2)
+    }
+
+    /// The screen centres of the keys a tap driver clicks: a digit and delete.
+    var keyPoints: [(String, KioskWindow.ScreenPoint)] {
+        let keypad = scope.defaultKeypad(for: .numberPad)
+        return ["5", "Delete"].compactMap { name in
+            guard let key = keypad.rows.joined().first(where: { $0.accessibleName == name }),
+                let point = window.screenCenter(ofKey: key.id, in: keypad)
+            else { return nil }
+            return (name, point)
+        }
+    }
+
+    func measureShow(repeats: Int) -> [Double] {
+        let keypad = scope.defaultKeypad(for: .numberPad)
+        focusField()
+        scope.endEditing()
+        KioskWindow.pump(seconds: 0.5)
+        guard let grid = window.area.keypadViews[ObjectIdentifier(keypad)]?.widget,
+            let point = window.screenCenter(of: field)
+        else { return [] }
+        onEvent(UnsafeMutableRawPointer(grid), "draw") { [weak self] _ in
+            self?.drawTimes.append(g_get_monotonic_time())
+            return false
+        }
+        var results: [Double] = []
+        for _ in 0..<repeats {
+            let focusCount = focusTimes.count
+            let drawCount = drawTimes.count
+            guard let process = launchXdotool(clickArguments(point, hold: 0)) else { break }
+            let shown = KioskWindow.pump(
+                until: { self.focusTimes.count > focusCount && self.drawTimes.count > drawCount }, timeout: 2)
+            if shown, let focus = focusTimes.last, let draw = drawTimes.first(where: { $0 >= focus }) ?? drawTimes.last {
+                results.append(Double(draw - focus) / 1000)
+            }
+            process.waitUntilExit()
+            KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.1)
+            scope.endEditing()
+            KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.1)
+        }
+        return results
+    }
+
+    func measureIdle(seconds: Double) -> Double {
+        focusField()
+        KioskWindow.pump(seconds: 0.5)
+        let cpuBefore = processCPUSeconds()
+        let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
+        var done = false
+        MainLoop.after(milliseconds: Int(seconds * 1000)) { done = true }
+        while !done, g_get_monotonic_time() < end + 1_000_000 {
+            g_main_context_iteration(nil, 1)
+        }
+        return (processCPUSeconds() - cpuBefore) / seconds * 100
+    }
+}
