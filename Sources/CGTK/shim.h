@@ -20,6 +20,10 @@ static inline void keypad_object_set_string(gpointer object, const gchar *proper
     g_object_set(object, property, value, NULL);
 }
 
+static inline void keypad_object_get_bool(gpointer object, const gchar *property, gboolean *value) {
+    g_object_get(object, property, value, NULL);
+}
+
 static inline GtkWidget *keypad_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkContainer *keypad_container(gpointer p) { return GTK_CONTAINER(p); }
 static inline GtkWindow *keypad_window(gpointer p) { return GTK_WINDOW(p); }
@@ -31,7 +35,8 @@ static inline GtkGrid *keypad_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkButton *keypad_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkLabel *keypad_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkStack *keypad_stack(gpointer p) { return GTK_STACK(p); }
-static inline GtkRevealer *keypad_revealer(gpointer p) { return GTK_REVEALER(p); }
+static inline GtkBin *keypad_bin(gpointer p) { return GTK_BIN(p); }
+static inline GtkViewport *keypad_viewport(gpointer p) { return GTK_VIEWPORT(p); }
 static inline GtkScrolledWindow *keypad_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkStyleProvider *keypad_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkOrientable *keypad_orientable(gpointer p) { return GTK_ORIENTABLE(p); }

@@ -86,7 +86,7 @@ final class GTKSession {
         settle()
     }
 
-    /// Lets X events, the revealer animation and idle work finish.
+    /// Lets X events, the keypad slide and idle work finish.
     func settle(seconds: Double = 0.15) {
         KioskWindow.pump(seconds: seconds)
     }

@@ -3,9 +3,9 @@ import Foundation
 import KeypadCore
 
 /// Where keypads appear: the toolbar above the keypad, docked at the bottom of the
-/// app window in a GtkRevealer (the kiosk default), or in a separate window that
+/// app window in a ``SlideContainer`` (the kiosk default), or in a separate window that
 /// never takes focus. It follows the scope's keyboard notifications, sliding with
-/// the duration they carry.
+/// the duration and curve they carry.
 @MainActor
 final class KeypadArea {
     let scope: ResponderScope
@@ -13,7 +13,7 @@ final class KeypadArea {
     /// The widget to pack into the app window (docked), or nil (window placement).
     private(set) var dockedWidget: UnsafeMutablePointer<GtkWidget>?
     private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
-    private let revealer: UnsafeMutablePointer<GtkWidget>
+    private let slide: SlideContainer
     private let toolbarStack: UnsafeMutablePointer<GtkWidget>
     private let keypadStack: UnsafeMutablePointer<GtkWidget>
     private let noToolbar: UnsafeMutablePointer<GtkWidget>
@@ -26,7 +26,6 @@ final class KeypadArea {
         self.scope = scope
         self.placement = placement
         self.keyHeight = keyHeight
-        revealer = gtk_revealer_new()
         toolbarStack = gtk_stack_new()
         keypadStack = gtk_stack_new()
         noToolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -38,11 +37,10 @@ final class KeypadArea {
             gtk_box_pack_start(keypad_box(column), stack, 0, 0, 0)
         }
         gtk_container_add(keypad_container(toolbarStack), noToolbar)
-        gtk_container_add(keypad_container(revealer), column)
-        gtk_revealer_set_transition_type(keypad_revealer(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
+        slide = SlideContainer(child: column)
         switch placement {
         case .docked:
-            dockedWidget = revealer
+            dockedWidget = slide.widget
         case .window:
             let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
             let gtkWindow = keypad_window(window)
@@ -53,7 +51,7 @@ final class KeypadArea {
             gtk_window_set_decorated(gtkWindow, 0)
             gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
             gtk_window_set_title(gtkWindow, "Keypad")
-            gtk_container_add(keypad_container(window), revealer)
+            gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
         }
         observeKeyboard()
@@ -100,7 +98,7 @@ final class KeypadArea {
     }
 
     /// Whether the keypad is revealed (or revealing).
-    var isRevealed: Bool { gtk_revealer_get_reveal_child(keypad_revealer(revealer)) != 0 }
+    var isRevealed: Bool { slide.isRevealed }
 
     /// The widget of the keypad on screen, if any.
     var visibleKeypadWidget: UnsafeMutablePointer<GtkWidget>? {
@@ -130,22 +128,20 @@ final class KeypadArea {
         let toolbarWidget = (keyboard.accessoryView as? AccessoryToolbar).flatMap { view(for: $0).widget } ?? noToolbar
         gtk_widget_show_all(toolbarWidget)
         gtk_stack_set_visible_child(keypad_stack(toolbarStack), toolbarWidget)
-        let milliseconds = guint((transition?.animationDuration ?? keyboard.animationDuration) * 1000)
-        gtk_revealer_set_transition_duration(keypad_revealer(revealer), milliseconds)
         if let window = floatingWindow {
             placeAtBottom(window)
-            gtk_widget_show_all(window)
+            gtk_widget_show(window)
         }
-        gtk_widget_show(revealer)
-        gtk_revealer_set_reveal_child(keypad_revealer(revealer), 1)
+        slide.setRevealed(
+            true, duration: transition?.animationDuration ?? keyboard.animationDuration,
+            curve: transition?.animationCurve ?? keyboard.animationCurve)
     }
 
     private func hide(_ transition: KeyboardTransition?) {
-        let milliseconds = guint((transition?.animationDuration ?? scope.keyboard.animationDuration) * 1000)
-        gtk_revealer_set_transition_duration(keypad_revealer(revealer), milliseconds)
-        gtk_revealer_set_reveal_child(keypad_revealer(revealer), 0)
+        let duration = transition?.animationDuration ?? scope.keyboard.animationDuration
+        slide.setRevealed(false, duration: duration, curve: transition?.animationCurve ?? scope.keyboard.animationCurve)
         if let window = floatingWindow {
-            MainLoop.after(milliseconds: Int(milliseconds)) { [weak self] in
+            MainLoop.after(milliseconds: Int(duration * 1000)) { [weak self] in
                 guard let self, !self.isRevealed else { return }
                 gtk_widget_hide(window)
             }

@@ -133,7 +133,6 @@ public final class KioskWindow {
         gtk_widget_show_all(window)
         if scope.firstResponder == nil { gtk_window_set_focus(keypad_window(window), nil) }
         coordinator.isSuppressed = false
-        if let docked = area.dockedWidget, !area.isRevealed { gtk_widget_show(docked) }
         if fullscreen { gtk_window_fullscreen(keypad_window(window)) }
         gtk_window_present(keypad_window(window))
     }

@@ -1,0 +1,141 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// Slides its child up from its bottom edge and back down, with the duration and
+/// the curve of a keyboard transition.
+///
+/// GtkRevealer slides too, but with its own curve only, and it draws nothing of its
+/// child in the first frame of a reveal (its clock starts at that frame). Here each
+/// frame shows the slide as it should be when the frame reaches the screen (the frame
+/// clock's predicted presentation time), counted from the moment the notification
+/// arrived — so the keypad is on screen in the first frame after focus. A hidden
+/// container is unmapped: its keys are neither drawn nor showing on the
+/// accessibility bus. Between slides no tick callback runs.
+@MainActor
+final class SlideContainer {
+    /// A GtkScrolledWindow without scrollbars that clips the child to the slid-in part.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let child: UnsafeMutablePointer<GtkWidget>
+    /// Whether the child is shown or on its way in.
+    private(set) var isRevealed = false
+    /// How much of the child's height shows now, 0…1.
+    private var shown: Double = 0
+    private var slide: Slide?
+    private var tickID: guint = 0
+
+    private struct Slide {
+        var from: Double
+        var to: Double
+        var start: Int
+        var duration: Int
+        var curve: KeyboardAnimationCurve
+    }
+
+    init(child: UnsafeMutablePointer<GtkWidget>) {
+        self.child = child
+        widget = gtk_scrolled_window_new(nil, nil)
+        let scrolled = keypad_scrolled_window(widget)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
+        gtk_scrolled_window_set_capture_button_press(scrolled, 0)
+        gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
+        gtk_scrolled_window_set_shadow_type(scrolled, GTK_SHADOW_NONE)
+        gtk_container_add(keypad_container(widget), child)
+        if let viewport = gtk_bin_get_child(keypad_bin(widget)) {
+            gtk_viewport_set_shadow_type(keypad_viewport(viewport), GTK_SHADOW_NONE)
+            gtk_widget_show_all(viewport)
+        }
+        gtk_widget_set_no_show_all(widget, 1)
+    }
+
+    /// Slides the child in (or out) over `duration` seconds along `curve`; a slide
+    /// under way turns around from where it is. Revealing an already revealed child
+    /// re-measures it (another keypad, another toolbar).
+    func setRevealed(_ revealed: Bool, duration: TimeInterval, curve: KeyboardAnimationCurve) {
+        let now = g_get_monotonic_time()
+        let target: Double = revealed ? 1 : 0
+        isRevealed = revealed
+        if revealed { gtk_widget_show(widget) }
+        guard shown != target || slide != nil else { return apply() }
+        guard duration > 0, gtk_widget_get_mapped(widget) != 0, animationsEnabled else {
+            slide = nil
+            shown = target
+            return finishIfHidden()
+        }
+        slide = Slide(from: shown, to: target, start: now, duration: Int(duration * 1_000_000), curve: curve)
+        // The first frame is laid out with the slide as it will be when that frame shows.
+        advance(presentedAt: now + Self.defaultRefreshInterval)
+        if tickID == 0 {
+            let target = Unmanaged.passRetained(TickTarget(self)).toOpaque()
+            tickID = gtk_widget_add_tick_callback(widget, Self.tick, target) { data in
+                guard let data else { return }
+                Unmanaged<TickTarget>.fromOpaque(data).release()
+            }
+        }
+    }
+
+    /// The tick callback's user data: a weak reference, released by GTK with the callback.
+    private final class TickTarget {
+        weak var container: SlideContainer?
+        init(_ container: SlideContainer) { self.container = container }
+    }
+
+    /// The tick callback: advances the slide; removes itself when the slide ends.
+    private static let tick: GtkTickCallback = { _, clock, data in
+        guard let data, let clock else { return 0 }
+        let frameTime = gdk_frame_clock_get_frame_time(clock)
+        var interval: gint64 = 0
+        var presentation: gint64 = 0
+        gdk_frame_clock_get_refresh_info(clock, frameTime, &interval, &presentation)
+        let presented = presentation > 0 ? presentation : frameTime + (interval > 0 ? interval : defaultRefreshInterval)
+        nonisolated(unsafe) let target = data
+        return MainActor.assumeIsolated {
+            guard let container = Unmanaged<TickTarget>.fromOpaque(target).takeUnretainedValue().container else { return 0 }
+            let running = container.advance(presentedAt: presented)
+            if !running { container.tickID = 0 }
+            return running ? 1 : 0
+        }
+    }
+
+    private static let defaultRefreshInterval: Int = 16_667
+
+    /// Moves the slide to where it is at `time` (µs, monotonic); false once it ended.
+    @discardableResult
+    private func advance(presentedAt time: Int) -> Bool {
+        guard let slide else { return false }
+        let fraction = slide.duration > 0 ? Double(time - slide.start) / Double(slide.duration) : 1
+        shown = slide.from + (slide.to - slide.from) * slide.curve.progress(at: fraction)
+        guard fraction < 1 else {
+            self.slide = nil
+            shown = slide.to
+            finishIfHidden()
+            return false
+        }
+        apply()
+        return true
+    }
+
+    private func finishIfHidden() {
+        if shown == 0 { gtk_widget_hide(widget) } else { apply() }
+    }
+
+    /// Gives the container the height of the shown part of the child.
+    private func apply() {
+        var minimum: gint = 0
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(child, &minimum, &natural)
+        let pixels = shown > 0 ? max(1, Int((Double(natural) * shown).rounded())) : 0
+        let scrolled = keypad_scrolled_window(widget)
+        if gtk_scrolled_window_get_min_content_height(scrolled) != gint(pixels) {
+            gtk_scrolled_window_set_min_content_height(scrolled, gint(pixels))
+        }
+    }
+
+    private var animationsEnabled: Bool {
+        guard let settings = gtk_widget_get_settings(widget) else { return true }
+        var enabled: gboolean = 1
+        keypad_object_get_bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations", &enabled)
+        return enabled != 0
+    }
+}
