@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -32,8 +33,10 @@ class Demo:
         self.process = subprocess.Popen(
             [binary, "--trace", *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
         self.lines = []
+        self.errors = []
         self.lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
         self.app = self._find_app()
         self.wait_for(lambda: self.find("Amount", "text") is not None, "the form on the bus")
 
@@ -43,6 +46,11 @@ class Demo:
             assert stamp.isdigit(), f"trace line without a monotonic time: {line!r}"
             with self.lock:
                 self.lines.append(text)
+
+    def _read_errors(self):
+        for line in self.process.stderr:
+            with self.lock:
+                self.errors.append(line.rstrip("\n"))
 
     def _find_app(self):
         deadline = time.time() + 15
@@ -286,6 +294,33 @@ def test_return_on_last_field(binary):
         demo.wait_for(lambda: demo.find("h", "push button") is None, "the keypad to hide")
     finally:
         demo.close()
+
+
+def test_malformed_user_files(binary):
+    """A broken layout and a broken CSS file at start-up: each is reported with its file
+    and problem, and the demo runs with the bundled layout and theme."""
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "numberPad.json"), "w") as file:
+            file.write('{\n  "id": "pin",\n  "pages": [}\n')
+        css = os.path.join(folder, "mine.css")
+        with open(css, "w") as file:
+            file.write(".keypad-key {\n  color: no-such-colour;\n}\n")
+        demo = Demo(binary, "--layouts", folder, "--css", css)
+        try:
+            demo.wait_for(lambda: len(demo.errors) >= 2, f"two start-up reports, got {demo.errors}")
+            assert ("keypad-demo: layout numberPad.json: invalid JSON: Invalid value around character 29 "
+                    "(line 3, column 13); using the bundled one") in demo.errors, demo.errors
+            assert (f"keypad-demo: CSS {css}:2: 'no-such-colour' is not a valid color name; ignoring it"
+                    in demo.errors), demo.errors
+            demo.click("PIN", "password text")
+            demo.wait_for_line("PIN textDidBeginEditing")
+            demo.wait_for_keypad()
+            for key in [*"0123456789", "Delete", "Next"]:
+                demo.require(key, "push button")
+            demo.tap_keys("1", "2")
+            demo.wait_for(lambda: len(demo.text("PIN", "password text")) == 2, "two PIN characters")
+        finally:
+            demo.close()
 
 
 def main():

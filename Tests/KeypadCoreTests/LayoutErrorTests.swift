@@ -24,6 +24,8 @@ struct LayoutErrorTests {
 
     @Test("each malformed file names the file and the problem", arguments: [
         ("{ not json", "mine.json: invalid JSON"),
+        (#"{"rows": ["#, "mine.json: invalid JSON: Unexpected end of file during JSON parse"),
+        ("{\n  \"id\": \"pad\",\n  \"pages\": [}\n}", "mine.json: invalid JSON: Invalid value around character 29 (line 3, column 13)"),
         (layout(key: #"{"id": "1", "insert": "1", "colour": "red"}"#), #"mine.json: unknown field "colour" in key "1""#),
         (layout(extra: #""theme": "dark","#), #"mine.json: unknown field "theme" in the layout"#),
         (layout(key: #"{"id": "1", "action": "explode"}"#), #"mine.json: unknown action "explode" for key "1""#),

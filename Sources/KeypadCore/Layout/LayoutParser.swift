@@ -16,6 +16,22 @@ struct LayoutParser {
         "decimalSeparator": .decimalSeparator,
     ]
 
+    /// Foundation's own account of a JSON error ("Unexpected end of file…", "Invalid
+    /// value around character 12."), with the character turned into a line and column.
+    static func describeJSONError(_ error: any Error, in data: Data) -> String {
+        let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        var message = (debug ?? error.localizedDescription).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        if let range = message.range(of: #"character (\d+)"#, options: .regularExpression),
+            let offset = Int(message[range].dropFirst("character ".count))
+        {
+            let prefix = data.prefix(offset)
+            let line = prefix.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            message += " (line \(line), column \(column))"
+        }
+        return message
+    }
+
     func fail(_ problem: String) -> LayoutError { LayoutError(fileName: fileName, problem: problem) }
 
     func parse(_ data: Data) throws(LayoutError) -> KeypadLayout {
@@ -23,7 +39,7 @@ struct LayoutParser {
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw fail("invalid JSON: \(error.localizedDescription)")
+            throw fail("invalid JSON: \(Self.describeJSONError(error, in: data))")
         }
         guard let object = json as? [String: Any] else { throw fail("the top level must be an object") }
         try checkFields(object, allowed: Self.layoutFields, in: "the layout")

@@ -57,12 +57,12 @@ enum CSSLoader {
         Unmanaged<ParsingErrors>.fromOpaque(box).release()
         if let first = collector.errors.first {
             if let error { g_error_free(error) }
-            throw ThemeError(file: url.lastPathComponent, line: first.line, message: first.message)
+            throw ThemeError(file: url.path, line: first.line, message: first.message)
         }
         if loaded == 0 || error != nil {
             let message = error.map { String(cString: $0.pointee.message) } ?? "cannot be loaded"
             if let error { g_error_free(error) }
-            throw ThemeError(file: url.lastPathComponent, line: nil, message: message)
+            throw ThemeError(file: url.path, line: nil, message: message)
         }
         guard let screen = gdk_screen_get_default() else { return }
         gtk_style_context_add_provider_for_screen(screen, keypad_style_provider(provider), priority)
