@@ -114,7 +114,11 @@ final class KeypadView {
         let id = key.id
         let pointer = UnsafeMutableRawPointer(button)
         onEvent(pointer, "button-press-event") { [weak self] event in
-            guard let self, event.map({ $0.pointee.button.button }) == 1 else { return false }
+            // GDK follows a quick second press with a GDK_2BUTTON_PRESS (and a third with
+            // GDK_3BUTTON_PRESS) on top of the plain press: those are not taps.
+            guard let self, let event, event.pointee.type == GDK_BUTTON_PRESS, event.pointee.button.button == 1 else {
+                return false
+            }
             self.pointerPressed.insert(id)
             self.keypad.pressKey(id, at: MainLoop.now)
             self.scheduleTimer()
