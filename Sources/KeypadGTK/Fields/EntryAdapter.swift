@@ -147,12 +147,21 @@ final class EntryAdapter: FieldAdapter {
         syncIcons()
     }
 
+    /// Writes the model's text into the entry as the one edit that differs, so a key
+    /// costs one small buffer change (and AT-SPI hears of that change, not of the whole
+    /// text removed and typed again).
     private func syncText() {
-        guard let gtkEntry else { return }
+        guard let gtkEntry, let editable else { return }
         let current = String(cString: gtk_entry_get_text(gtkEntry))
-        if current != field.text {
+        let text = field.text
+        if current != text {
+            let edit = TextOffsets.difference(from: current, to: text)
             isSyncing = true
-            gtk_entry_set_text(gtkEntry, field.text)
+            if edit.end > edit.start { gtk_editable_delete_text(editable, gint(edit.start), gint(edit.end)) }
+            if !edit.inserted.isEmpty {
+                var position = gint(edit.start)
+                gtk_editable_insert_text(editable, edit.inserted, -1, &position)
+            }
             isSyncing = false
         }
         syncSelection()

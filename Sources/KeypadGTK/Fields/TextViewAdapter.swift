@@ -157,7 +157,18 @@ final class TextViewAdapter: FieldAdapter {
             return String(cString: pointer)
         }
         let text = textView.text
-        if current != text { gtk_text_buffer_set_text(buffer, text, -1) }
+        if let current, current != text {
+            // Only the part that differs changes, as in the entry.
+            let edit = TextOffsets.difference(from: current, to: text)
+            gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(edit.start))
+            if edit.end > edit.start {
+                gtk_text_buffer_get_iter_at_offset(buffer, &end, gint(edit.end))
+                gtk_text_buffer_delete(buffer, &start, &end)
+            }
+            if !edit.inserted.isEmpty { gtk_text_buffer_insert(buffer, &start, edit.inserted, -1) }
+        } else if current == nil {
+            gtk_text_buffer_set_text(buffer, text, -1)
+        }
         let range = textView.selectedRange
         var insert = GtkTextIter()
         var bound = GtkTextIter()

@@ -30,4 +30,30 @@ enum TextOffsets {
         let upper = end < 0 ? text.utf16.count : utf16(fromScalar: end, in: text)
         return NSRange(location: lower, length: max(0, upper - lower))
     }
+
+    /// The smallest edit, in scalars, that turns `old` into `new`: replace
+    /// `start..<end` of `old` with `inserted` (the common prefix and suffix stay).
+    static func difference(from old: String, to new: String) -> (start: Int, end: Int, inserted: String) {
+        let before = old.unicodeScalars
+        let after = new.unicodeScalars
+        var oldLower = before.startIndex
+        var newLower = after.startIndex
+        var start = 0
+        while oldLower != before.endIndex, newLower != after.endIndex, before[oldLower] == after[newLower] {
+            before.formIndex(after: &oldLower)
+            after.formIndex(after: &newLower)
+            start += 1
+        }
+        var oldUpper = before.endIndex
+        var newUpper = after.endIndex
+        while oldUpper > oldLower, newUpper > newLower {
+            let oldLast = before.index(before: oldUpper)
+            let newLast = after.index(before: newUpper)
+            guard before[oldLast] == after[newLast] else { break }
+            oldUpper = oldLast
+            newUpper = newLast
+        }
+        let end = start + before.distance(from: oldLower, to: oldUpper)
+        return (start, end, String(after[newLower..<newUpper]))
+    }
 }
