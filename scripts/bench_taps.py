@@ -1,12 +1,19 @@
 #!/usr/bin/python3
 """Tap latency from outside: start `keypad-gtk-bench serve-keypad|serve-baseline`,
-click its keys with xdotool, and time each click (CLOCK_MONOTONIC, taken just
-before xdotool starts) to the `changed NANOSECONDS` line the app prints.
-Also reads the app's CPU time per tap from /proc.
+click its keys, and time each click (CLOCK_MONOTONIC) to the `changed NANOSECONDS`
+line the app prints. Also reads the app's CPU time per tap from /proc.
 
-    scripts/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS
-prints `median P95 COUNT CPU_MS_PER_TAP`.
+Two drivers:
+- `xdotool`: a process per click, timed from just before it starts, so xdotool's
+  start-up (a few ms) is inside the number — what a script driving the app sees.
+- `xtest`: the XTest requests xdotool sends, made from this process through libXtst,
+  timed from just before the button press is flushed to the X server — the latency
+  the app itself adds, the figure on-screen keyboards are compared by.
+
+    scripts/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS DRIVER
+prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN` (milliseconds).
 """
+import ctypes
 import os
 import queue
 import subprocess
@@ -14,7 +21,7 @@ import sys
 import threading
 import time
 
-binary, mode, taps, hold = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+binary, mode, taps, hold, driver = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 app = subprocess.Popen([binary, mode], stdout=subprocess.PIPE, text=True)
 lines = queue.Queue()
 threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
@@ -35,24 +42,71 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def click(point):
+def xdotool_click(point):
+    """Runs xdotool for one click; returns the monotonic time it was started."""
     x, y = point
     if hold == 0:
-        return ["xdotool", "mousemove", x, y, "click", "--delay", "0", "1"]
-    return ["xdotool", "mousemove", x, y, "mousedown", "1", "sleep", f"{hold / 1000:.3f}", "mouseup", "1"]
+        command = ["xdotool", "mousemove", x, y, "click", "--delay", "0", "1"]
+    else:
+        command = ["xdotool", "mousemove", x, y, "mousedown", "1", "sleep", f"{hold / 1000:.3f}", "mouseup", "1"]
+    start = time.monotonic_ns()
+    subprocess.run(command, check=True)
+    return start
+
+
+class XTest:
+    """XTestFakeMotionEvent / XTestFakeButtonEvent on this process's own connection."""
+
+    def __init__(self):
+        self.x11 = ctypes.CDLL("libX11.so.6")
+        self.xtst = ctypes.CDLL("libXtst.so.6")
+        self.x11.XOpenDisplay.restype = ctypes.c_void_p
+        self.x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        self.x11.XFlush.argtypes = [ctypes.c_void_p]
+        self.x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+        self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.display = self.x11.XOpenDisplay(None)
+        if not self.display:
+            raise SystemExit("bench_taps: cannot open the X display")
+
+    def click(self, point):
+        """Moves to `point`, then presses (and after `hold` ms releases) button 1;
+        returns the monotonic time just before the press was flushed."""
+        x, y = int(point[0]), int(point[1])
+        self.xtst.XTestFakeMotionEvent(self.display, -1, x, y, 0)
+        self.x11.XSync(self.display, 0)
+        time.sleep(float(os.environ.get('BENCH_SETTLE', '0.005')))
+        start = time.monotonic_ns()
+        self.xtst.XTestFakeButtonEvent(self.display, 1, 1, 0)
+        self.x11.XFlush(self.display)
+        if hold:
+            time.sleep(hold / 1000)
+        self.xtst.XTestFakeButtonEvent(self.display, 1, 0, 0)
+        self.x11.XFlush(self.display)
+        return start
+
+
+click = XTest().click if driver == "xtest" else xdotool_click
 
 
 latencies = []
+in_app = []  # GDK's dispatch of the last button event → `changed`: the app's own share
 cpu_before = cpu_seconds(app.pid)
 for index in range(taps):
     point = keys["5" if index % 2 == 0 else "Delete"]
-    start = time.monotonic_ns()
-    subprocess.run(click(point), check=True)
+    start = click(point)
     try:
+        button = None
         line = lines.get(timeout=2)
         while not line.startswith("changed "):
+            if line.startswith("button "):
+                button = int(line.split(" ")[1])
             line = lines.get(timeout=2)
-        latencies.append((int(line.split(" ")[1]) - start) / 1e6)
+        changed = int(line.split(" ")[1])
+        latencies.append((changed - start) / 1e6)
+        if button is not None:
+            in_app.append((changed - button) / 1e6)
     except queue.Empty:
         pass
     time.sleep(0.01)
@@ -63,4 +117,6 @@ app.wait(timeout=5)
 latencies.sort()
 median = latencies[len(latencies) // 2] if latencies else 0
 p95 = latencies[max(0, int(len(latencies) * 0.95 + 0.999) - 1)] if latencies else 0
-print(f"{median:.3f} {p95:.3f} {len(latencies)} {(cpu_after - cpu_before) * 1000 / max(taps, 1):.4f}")
+in_app.sort()
+in_app_median = in_app[len(in_app) // 2] if in_app else 0
+print(f"{median:.3f} {p95:.3f} {len(latencies)} {(cpu_after - cpu_before) * 1000 / max(taps, 1):.4f} {in_app_median:.3f}")

@@ -2,8 +2,8 @@ import Foundation
 import KeypadGTK
 
 /// `keypad-gtk-bench MODE [N]`: one GTK measurement, printed as `key value` lines for
-/// scripts/bench to collect. Modes: `serve-keypad`, `serve-baseline` (for scripts/bench_taps.py), `show REPEATS`, `idle SECONDS`,
-/// `rss with|without`. Run it on a display with a window manager (scripts/with-display).
+/// scripts/bench to collect. Modes: `serve-keypad`, `serve-baseline` (for scripts/bench_taps.py), `show REPEATS`, `handler TAPS`, `idle SECONDS`, `idle-noblink SECONDS`,
+/// `rss CYCLES`. Run it on a display with a window manager (scripts/with-display).
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard KioskWindow.initializeGTK() else {
     FileHandle.standardError.write(Data("keypad-gtk-bench: no display\n".utf8))
@@ -21,12 +21,23 @@ case "show":
     print(String(format: "show_median %.3f", result.median))
     print(String(format: "show_p95 %.3f", result.p95))
     print("show_count \(result.count)")
+case "dispatch-keypad", "dispatch-baseline":
+    let result = GTKBenchmarks.dispatchLatency(taps: count ?? 2000, baseline: arguments[0] == "dispatch-baseline")
+    print(String(format: "\(arguments[0])_median %.4f", result.median))
+    print(String(format: "\(arguments[0])_p95 %.4f", result.p95))
+    print("\(arguments[0])_count \(result.count)")
+case "handler":
+    print(String(format: "handler_cpu_ms %.4f", GTKBenchmarks.handlerCPU(taps: count ?? 100_000)))
 case "idle":
     print(String(format: "idle_cpu_percent %.3f", GTKBenchmarks.idleCPU(seconds: Double(count ?? 30))))
+case "idle-noblink":
+    print(String(format: "idle_noblink_cpu_percent %.3f", GTKBenchmarks.idleCPU(seconds: Double(count ?? 30), caretBlinks: false)))
 case "rss":
-    let showing = arguments.dropFirst().first == "with"
-    print("rss_\(showing ? "with" : "without")_kb \(GTKBenchmarks.residentSize(showingKeypad: showing))")
+    let sizes = GTKBenchmarks.residentSizes(cycles: count ?? 20)
+    print("rss_without_kb \(sizes.withoutKeypad)")
+    print("rss_with_kb \(sizes.withKeypad)")
+    print("rss_cycles_kb \(sizes.afterCycles)")
 default:
-    FileHandle.standardError.write(Data("usage: keypad-gtk-bench serve-keypad|serve-baseline|show|idle|rss [N|with|without]\n".utf8))
+    FileHandle.standardError.write(Data("usage: keypad-gtk-bench serve-keypad|serve-baseline|show|handler|idle|idle-noblink|rss [N]\n".utf8))
     exit(2)
 }

@@ -46,6 +46,9 @@ final class BaselineTapRig {
         KioskWindow.pump(seconds: 0.05)
     }
 
+    /// The two buttons: insert "5" and delete.
+    var keyButtons: [UnsafeMutablePointer<GtkWidget>] { [insertButton, deleteButton] }
+
     /// The screen centres of the two buttons.
     var keyPoints: [(String, KioskWindow.ScreenPoint)] {
         [("5", insertButton), ("Delete", deleteButton)].compactMap { name, button in

@@ -12,11 +12,19 @@ public enum GTKBenchmarks {
     /// Serves taps for an outside driver (scripts/bench_taps.py): shows a kiosk field
     /// with its keypad (or, for the baseline, a plain window with plain buttons), prints
     /// `key NAME X Y` for the keys to click and `ready`, then `changed NANOSECONDS`
-    /// (CLOCK_MONOTONIC) each time the entry changes, until the process is killed.
+    /// (CLOCK_MONOTONIC) each time the entry changes, and `button NANOSECONDS` each time
+    /// GDK dispatches a button press or release, until the process is killed.
     public static func serveTaps(baseline: Bool) {
-        let output = FileHandle.standardOutput
-        let report: (String) -> Void = { output.write(Data(($0 + "\n").utf8)) }
+        let report: (String) -> Void = { reportLine($0) }
         let onChange: () -> Void = { report("changed \(g_get_monotonic_time() * 1000)") }
+        gdk_event_handler_set({ event, _ in
+            guard let event else { return }
+            let type = event.pointee.type
+            if type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE {
+                reportLine("button \(g_get_monotonic_time() * 1000)")
+            }
+            gtk_main_do_event(event)
+        }, nil, nil)
         if baseline {
             let rig = BaselineTapRig(onChange: onChange)
             for (name, point) in rig.keyPoints { report("key \(name) \(point.x) \(point.y)") }
@@ -31,23 +39,82 @@ public enum GTKBenchmarks {
         }
     }
 
+    /// GTK's share of a tap, in-process: from handing `gtk_main_do_event` a synthetic
+    /// button event on a key to the entry's `changed`, `taps` taps alternating a digit
+    /// and delete. The keypad acts on the press; the baseline's plain GtkButton on the
+    /// release, so its time runs from the release.
+    public static func dispatchLatency(taps: Int, baseline: Bool) -> LatencyStatistics {
+        final class Stamp { var changed = 0 }
+        let stamp = Stamp()
+        let onChange: () -> Void = { stamp.changed = SyntheticPress.now() }
+        let keypadRig = baseline ? nil : KeypadTapRig(onChange: onChange)
+        let baselineRig = baseline ? BaselineTapRig(onChange: onChange) : nil
+        keypadRig?.focusField()
+        let buttons = keypadRig?.keyButtons ?? baselineRig?.keyButtons ?? []
+        guard buttons.count == 2 else { return LatencyStatistics(milliseconds: []) }
+        var results: [Double] = []
+        for index in 0..<taps {
+            let button = buttons[index % 2]
+            stamp.changed = 0
+            let pressed = SyntheticPress.send(true, to: button)
+            KioskWindow.drainPendingEvents()
+            let released = SyntheticPress.send(false, to: button)
+            // As between a finger's taps, frames run: styles and layout are up to date.
+            KioskWindow.pump(seconds: 0.02)
+            if let start = baseline ? released : pressed, stamp.changed > start {
+                results.append(Double(stamp.changed - start) / 1e6)
+            }
+        }
+        return withExtendedLifetime((keypadRig, baselineRig)) { LatencyStatistics(milliseconds: results) }
+    }
+
     /// Measures focus-in to the keypad's first drawn frame, `repeats` times.
     public static func showLatency(repeats: Int) -> LatencyStatistics {
         LatencyStatistics(milliseconds: KeypadTapRig(onChange: {}).measureShow(repeats: repeats))
     }
 
-    /// The process's CPU use, in percent of one core, over `seconds` with the keypad shown and idle.
-    public static func idleCPU(seconds: Double) -> Double {
-        KeypadTapRig(onChange: {}).measureIdle(seconds: seconds)
+    /// Milliseconds of CPU per tap on the keypad's own path, without X events or drawing.
+    public static func handlerCPU(taps: Int) -> Double {
+        KeypadTapRig(onChange: {}).measureHandlerCPU(taps: taps)
     }
 
-    /// RSS in kilobytes of a kiosk window with its fields, with or without the keypad shown.
-    public static func residentSize(showingKeypad: Bool) -> Int {
-        let rig = KeypadTapRig(preparesKeypad: showingKeypad, onChange: {})
-        if showingKeypad { rig.focusField() }
-        KioskWindow.pump(seconds: 0.5)
-        return residentKilobytes()
+    /// The process's CPU use, in percent of one core, over `seconds` with the keypad
+    /// shown and idle; with `caretBlinks` false, GTK's blinking caret is turned off
+    /// (gtk-cursor-blink), leaving only what the keypad itself might run.
+    public static func idleCPU(seconds: Double, caretBlinks: Bool = true) -> Double {
+        if !caretBlinks, let settings = gtk_settings_get_default() {
+            keypad_object_set_int(UnsafeMutableRawPointer(settings), "gtk-cursor-blink", 0)
+        }
+        return KeypadTapRig(onChange: {}).measureIdle(seconds: seconds)
     }
+
+    /// RSS in kilobytes of one kiosk window, its field focused: first with no keypad
+    /// (the scope offers none), then with the keypad made and shown, then after
+    /// `cycles` more rounds of hiding and showing it.
+    public static func residentSizes(cycles: Int) -> (withoutKeypad: Int, withKeypad: Int, afterCycles: Int) {
+        let rig = KeypadTapRig(preparesKeypad: false, onChange: {})
+        rig.focusField()
+        KioskWindow.pump(seconds: 0.5)
+        let without = residentKilobytes()
+        rig.scope.endEditing()
+        rig.scope.defaultInputView = nil
+        KioskWindow.pump(seconds: 0.3)
+        rig.focusField()
+        KioskWindow.pump(seconds: 0.5)
+        let with = residentKilobytes()
+        for _ in 0..<cycles {
+            rig.scope.endEditing()
+            KioskWindow.pump(seconds: rig.scope.keyboard.animationDuration + 0.1)
+            rig.focusField()
+        }
+        KioskWindow.pump(seconds: 0.5)
+        return (without, with, residentKilobytes())
+    }
+}
+
+/// Writes one line to standard output, unbuffered.
+private func reportLine(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// Spawns `xdotool` with `arguments` without waiting for it.

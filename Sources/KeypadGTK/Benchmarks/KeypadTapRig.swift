@@ -59,6 +59,15 @@ final class KeypadTapRig {
         }
     }
 
+    /// The buttons of the keys ``keyPoints`` names: a digit and delete.
+    var keyButtons: [UnsafeMutablePointer<GtkWidget>] {
+        let keypad = scope.defaultKeypad(for: .numberPad)
+        guard let view = window.area.keypadViews[ObjectIdentifier(keypad)] else { return [] }
+        return ["5", "Delete"].compactMap { name in
+            keypad.rows.joined().first(where: { $0.accessibleName == name }).flatMap { view.button(id: $0.id) }
+        }
+    }
+
     func measureShow(repeats: Int) -> [Double] {
         let keypad = scope.defaultKeypad(for: .numberPad)
         focusField()
@@ -87,6 +96,25 @@ final class KeypadTapRig {
             KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.1)
         }
         return results
+    }
+
+    /// CPU time per tap of the keypad's own path — GtkButton `clicked` → keypad →
+    /// field → delegate → notifications → GtkEntry — with no X event and no drawing:
+    /// `taps` taps alternating a digit and delete, emitted on the real key buttons.
+    func measureHandlerCPU(taps: Int) -> Double {
+        let keypad = scope.defaultKeypad(for: .numberPad)
+        focusField()
+        guard let view = window.area.keypadViews[ObjectIdentifier(keypad)],
+            let digit = keypad.rows.joined().first(where: { $0.accessibleName == "5" }).flatMap({ view.button(id: $0.id) }),
+            let delete = keypad.rows.joined().first(where: { $0.accessibleName == "Delete" }).flatMap({ view.button(id: $0.id) })
+        else { return .nan }
+        let before = processCPUSeconds()
+        for index in 0..<taps {
+            gtk_button_clicked(keypad_button(index % 2 == 0 ? digit : delete))
+        }
+        let cpu = processCPUSeconds() - before
+        KioskWindow.pump(seconds: 0.1)
+        return cpu / Double(taps) * 1000
     }
 
     func measureIdle(seconds: Double) -> Double {
