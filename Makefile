@@ -8,7 +8,7 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick
 
-.PHONY: all deps build test test-e2e demo bench docs format clean
+.PHONY: all deps build test test-e2e demo bench soak docs format clean
 
 all: build
 
@@ -52,6 +52,12 @@ demo: build
 # Release-build measurements written to BENCHMARKS.md (never timed tests).
 bench: deps
 	scripts/bench
+
+# Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
+# RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;
+# results in BENCHMARKS.md's Soak section. Sizes: see scripts/soak.
+soak: deps
+	scripts/soak
 
 docs:
 	$(SWIFT) package --allow-writing-to-directory docs/api \

@@ -22,6 +22,9 @@ public final class EventRecorder {
     public private(set) var lines: [String] = []
     /// Called with each line as it is recorded (the demo's `--trace` prints them).
     public var onLine: (@MainActor (String) -> Void)?
+    /// Whether ``lines`` keeps what was recorded (the default). A long-running trace
+    /// that only streams through ``onLine`` sets it false, so memory stays flat.
+    public var retainsLines = true
 
     private let notificationCenter: NotificationCenter
     private var observers: [any NSObjectProtocol] = []
@@ -42,7 +45,7 @@ public final class EventRecorder {
 
     /// Appends a line of the caller's own, such as a key press in a demo trace.
     public func append(_ line: String) {
-        lines.append(line)
+        if retainsLines { lines.append(line) }
         onLine?(line)
     }
 

@@ -7,7 +7,8 @@ import KeypadTesting
 @MainActor
 final class DemoForm {
     let scope = ResponderScope()
-    let recorder: EventRecorder
+    /// The trace's recorder, with `--trace` only.
+    let recorder: EventRecorder?
     let pin = TextField(placeholder: "PIN")
     let amount = TextField(placeholder: "Amount")
     let phone = TextField(placeholder: "Phone")
@@ -17,7 +18,7 @@ final class DemoForm {
     let window: KioskWindow
 
     init(options: DemoOptions) {
-        recorder = EventRecorder(scope: scope)
+        recorder = options.trace ? EventRecorder(scope: scope) : nil
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.locale)
         if let directory = options.layoutsDirectory {
             scope.layoutCatalog = LayoutCatalog(overrideDirectory: directory)
@@ -57,9 +58,11 @@ final class DemoForm {
         window.setInputBar(notes)
         for keypad in scope.createdDefaultKeypads + [pinPad] { keypad.locale = options.locale }
 
-        for field in [pin, amount, phone] { recorder.record(field) }
-        recorder.record(notes)
-        recorder.record(pinPad, name: "keypad")
-        for keypad in scope.createdDefaultKeypads { recorder.record(keypad, name: "keypad") }
+        if let recorder {
+            for field in [pin, amount, phone] { recorder.record(field) }
+            recorder.record(notes)
+            recorder.record(pinPad, name: "keypad")
+            for keypad in scope.createdDefaultKeypads { recorder.record(keypad, name: "keypad") }
+        }
     }
 }

@@ -12,10 +12,12 @@ struct DemoOptions {
     var screenshot: URL?
     var layoutsDirectory: URL?
     var css: URL?
+    var soak: DemoSoak.Plan?
 
     static let usage = """
         usage: keypad-demo [--theme light|dark] [--locale ID] [--fullscreen] [--placement docked|window]
                            [--trace] [--scramble] [--screenshot FILE.png] [--layouts DIR] [--css FILE.css]
+                           [--soak SWITCHES,TAPS]
           --theme       keypad and form theme (default light)
           --locale      locale of the amount's decimal separator and of labels (default: from LANG)
           --fullscreen  fill the screen, as a kiosk does
@@ -26,6 +28,8 @@ struct DemoOptions {
           --screenshot  render with the keypad up, save a PNG and exit
           --layouts     a directory of your own layout files (override the bundled ones)
           --css         your own GTK CSS, applied above the theme
+          --soak        move focus SWITCHES times and press TAPS keys from inside the app,
+                        print the resident memory as it goes, check the widgets, and exit
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -57,6 +61,12 @@ struct DemoOptions {
             case "--screenshot": screenshot = URL(fileURLWithPath: try value(for: flag))
             case "--layouts": layoutsDirectory = URL(fileURLWithPath: try value(for: flag))
             case "--css": css = URL(fileURLWithPath: try value(for: flag))
+            case "--soak":
+                let text = try value(for: flag)
+                guard let plan = DemoSoak.Plan(text) else {
+                    throw UsageError(description: "--soak wants SWITCHES,TAPS (e.g. 100000,1000000), not \(text)")
+                }
+                soak = plan
             case "--help", "-h": throw UsageError(description: "")
             default: throw UsageError(description: "unknown flag \(flag)")
             }

@@ -41,9 +41,11 @@ if let css = options.css {
 }
 
 let form = DemoForm(options: options)
-if options.trace {
-    // One write per line, unbuffered, so a driving script reads each line as it happens.
-    form.recorder.onLine = { line in
+if let recorder = form.recorder {
+    // One write per line, unbuffered, so a driving script reads each line as it happens;
+    // nothing is kept, so a long session's memory stays flat.
+    recorder.retainsLines = false
+    recorder.onLine = { line in
         FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
     }
 }
@@ -51,6 +53,8 @@ form.window.present(fullscreen: options.fullscreen)
 
 if let screenshot = options.screenshot {
     DemoScreenshot.take(form: form, to: screenshot)
+} else if let plan = options.soak {
+    exit(DemoSoak.run(form: form, plan: plan))
 } else {
     form.window.run()
 }
