@@ -15,14 +15,17 @@ import KeypadCore
 /// The text of a secure input never appears: each of its characters prints as `•`.
 /// The recorder sits between an input and its delegate, forwarding every call and
 /// printing the answer, so record an input after setting its delegate; when the
-/// recorder goes away, each input gets its own delegate back.
+/// recorder goes away, each input gets its own delegate back. A delegate call's line
+/// takes its place before the delegate runs, so what the delegate does (resigning
+/// from inside `shouldReturn`, say) follows it, as it happened.
 @MainActor
 public final class EventRecorder {
     /// The lines recorded so far, oldest first.
-    public private(set) var lines: [String] = []
+    public var lines: [String] { recorded.lines }
     /// Called with each line as it is recorded (the demo's `--trace` prints them).
     public var onLine: (@MainActor (String) -> Void)?
 
+    private var recorded = OrderedLines()
     private let notificationCenter: NotificationCenter
     private var observers: [any NSObjectProtocol] = []
     private var fieldProxies: [(field: WeakBox<TextField>, proxy: TextFieldDelegateProxy)] = []
@@ -36,14 +39,32 @@ public final class EventRecorder {
 
     /// Forgets the recorded lines and returns them.
     public func takeLines() -> [String] {
-        defer { lines.removeAll() }
-        return lines
+        recorded.take()
     }
 
     /// Appends a line of the caller's own, such as a key press in a demo trace.
     public func append(_ line: String) {
-        lines.append(line)
-        onLine?(line)
+        hand(recorded.append(line))
+    }
+
+    /// Records a delegate's decision: the line is placed before `decide` runs and
+    /// completed with its answer ("F shouldReturn -> true") after.
+    func ask(_ input: TextResponder, _ question: String, _ decide: () -> Bool) -> Bool {
+        let prefix = "\(Self.name(of: input)) \(question)"
+        let number = recorded.reserve(placeholder: "\(prefix) -> …")
+        let answer = decide()
+        hand(recorded.complete(number, with: "\(prefix) -> \(answer)"))
+        return answer
+    }
+
+    /// Records a line about `input`, prefixed with its name.
+    func log(_ input: TextResponder, _ text: String) {
+        append("\(Self.name(of: input)) \(text)")
+    }
+
+    private func hand(_ completed: [String]) {
+        guard let onLine else { return }
+        for line in completed { onLine(line) }
     }
 
     /// Starts recording a text field: its delegate calls and control events.

@@ -49,7 +49,7 @@ final class Session {
 
     /// A recorded field named `name`, added to the scope, with its own delegate and input view.
     func field(
-        _ name: String, keypadHeight: CGFloat? = 260, delegate: ScriptedFieldDelegate? = nil,
+        _ name: String, keypadHeight: CGFloat? = 260, delegate: (any TextFieldDelegate)? = nil,
         traits: TextInputTraits = TextInputTraits()
     ) -> TextField {
         let field = TextField(traits: traits)

@@ -1,0 +1,52 @@
+import Foundation
+import KeypadCore
+import KeypadTesting
+import Testing
+
+private let hidden = "(0,768,1024,260)"
+private let shown = "(0,508,1024,260)"
+
+/// Resigns from inside `textFieldShouldReturn`, as many UIKit apps do.
+@MainActor
+private final class ResigningOnReturn: TextFieldDelegate {
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        textField.resignFirstResponder()
+        return true
+    }
+}
+
+@MainActor
+@Suite("The event recorder prints a session in the order it happened")
+struct RecorderTests {
+    @Test("a delegate that resigns inside shouldReturn: its answer's line comes before the resign it caused")
+    func resignInsideShouldReturn() {
+        let session = Session()
+        let field = session.field("F", delegate: ResigningOnReturn())
+        field.becomeFirstResponder()
+        _ = session.recorder.takeLines()
+        field.performReturn()
+        #expect(
+            session.recorder.takeLines()
+                == ["F shouldReturn -> true", "F shouldEndEditing -> true"]
+                + Session.hide(from: shown, to: hidden) + Session.end("F")
+                + ["F editingDidEndOnExit"])
+    }
+
+    @Test("onLine hears every line once, in the recorded order, even while a delegate answer is pending")
+    func liveTraceOrder() {
+        let session = Session()
+        let field = session.field("F", delegate: ResigningOnReturn())
+        var live: [String] = []
+        session.recorder.onLine = { live.append($0) }
+        field.becomeFirstResponder()
+        field.insertText("7")
+        field.performReturn()
+        let expected =
+            ["F shouldBeginEditing -> true"] + Session.show(from: hidden, to: shown) + Session.begin("F")
+            + ["F shouldChangeCharacters {0,0} \"7\" -> true", "F editingChanged \"7\"", "F textDidChange"]
+            + ["F shouldReturn -> true", "F shouldEndEditing -> true"] + Session.hide(from: shown, to: hidden)
+            + Session.end("F") + ["F editingDidEndOnExit"]
+        #expect(session.recorder.takeLines() == expected)
+        #expect(live == expected)
+    }
+}
