@@ -175,6 +175,41 @@ struct FocusOrderTests {
         #expect(field.resignFirstResponder())
     }
 
+    @Test("becomeFirstResponder answers false when the field is disabled in its own didBeginEditing")
+    func becomeAnswersTruth() {
+        let session = Session()
+        let a = session.field("A", delegate: DisablingOnBegin())
+        #expect(!a.becomeFirstResponder())
+        #expect(!a.isFirstResponder && session.scope.firstResponder == nil)
+        #expect(
+            session.recorder.takeLines()
+                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+                + Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+    }
+
+    @Test("resignFirstResponder answers false when the field is focused again in its own didEndEditing")
+    func resignAnswersTruth() {
+        let session = Session()
+        let a = session.field("A", delegate: RefocusingOnEnd())
+        a.becomeFirstResponder()
+        _ = session.recorder.takeLines()
+        #expect(!a.resignFirstResponder())
+        #expect(a.isFirstResponder)
+        #expect(
+            session.recorder.takeLines()
+                == ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A")
+                + ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
+    }
+
+    @Test("endEditing answers false when a field is focused again while editing ends")
+    func endEditingAnswersTruth() {
+        let session = Session()
+        let a = session.field("A", delegate: RefocusingOnEnd())
+        a.becomeFirstResponder()
+        #expect(!session.scope.endEditing())
+        #expect(session.scope.firstResponder === a)
+    }
+
     @Test("a focus change asked for inside a delegate call runs after the current one")
     func queuedFocusChange() {
         let session = Session()
@@ -200,5 +235,24 @@ private final class RedirectingDelegate: TextFieldDelegate {
     var redirectReturned: Bool?
     func textFieldDidBeginEditing(_ textField: TextField) {
         redirectReturned = target?.becomeFirstResponder()
+    }
+}
+
+/// Disables its field as soon as it begins editing.
+@MainActor
+private final class DisablingOnBegin: TextFieldDelegate {
+    func textFieldDidBeginEditing(_ textField: TextField) {
+        textField.isEnabled = false
+    }
+}
+
+/// Focuses its field again once, as soon as it ends editing.
+@MainActor
+private final class RefocusingOnEnd: TextFieldDelegate {
+    private var refocused = false
+    func textFieldDidEndEditing(_ textField: TextField, reason: DidEndEditingReason) {
+        guard !refocused else { return }
+        refocused = true
+        textField.becomeFirstResponder()
     }
 }

@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Focus changes follow DESIGN.md's order exactly. A focus change asked for
 /// while another is under way (from inside a delegate call, say) is queued and
-/// runs as soon as the current one has finished; such a call returns false.
+/// runs as soon as the current one has finished; such a call returns false. A
+/// call that starts a change answers only after the changes it queued have run,
+/// so its answer is the truth afterwards (a field disabled in its own
+/// `didBeginEditing` answers false).
 @MainActor
 public final class ResponderScope {
     /// Where the scope's text and keyboard notifications are posted.
@@ -67,7 +70,8 @@ public final class ResponderScope {
     @discardableResult
     public func endEditing(force: Bool = false) -> Bool {
         guard let current = firstResponder else { return true }
-        return resignFirstResponder(current, force: force)
+        resignFirstResponder(current, force: force)
+        return firstResponder == nil
     }
 
     /// The input view a responder gets: its own, or the default for its traits.
@@ -86,18 +90,18 @@ public final class ResponderScope {
             queuedFocusChanges.append { [weak next] in _ = next?.becomeFirstResponder() }
             return false
         }
-        return transition {
-            guard next.canBecomeFirstResponder else { return false }
+        transition {
+            guard next.canBecomeFirstResponder else { return }
             if let current = firstResponder {
-                guard current.canResignFirstResponder else { return false }
+                guard current.canResignFirstResponder else { return }
                 firstResponder = nil
                 current.didResignFirstResponder(reason: .committed)
             }
             firstResponder = next
             keyboard.show(inputView: resolvedInputView(for: next), accessoryView: next.inputAccessoryView)
             next.didBecomeFirstResponder()
-            return true
         }
+        return firstResponder === next
     }
 
     @discardableResult
@@ -110,13 +114,13 @@ public final class ResponderScope {
             }
             return false
         }
-        return transition {
-            guard force || responder.canResignFirstResponder else { return false }
+        transition {
+            guard force || responder.canResignFirstResponder else { return }
             firstResponder = nil
             keyboard.hide()
             responder.didResignFirstResponder(reason: force ? .cancelled : .committed)
-            return true
         }
+        return firstResponder !== responder
     }
 
     /// Shows the first responder's keypad again after its input or accessory view changed.
@@ -132,13 +136,13 @@ public final class ResponderScope {
         if let input { (new as? Keypad)?.bindIfServing(input) }
     }
 
-    private func transition(_ body: () -> Bool) -> Bool {
+    /// Runs one focus change, then the changes queued during it, in order.
+    private func transition(_ body: () -> Void) {
         isChangingFocus = true
-        let result = body()
+        body()
         isChangingFocus = false
         while !queuedFocusChanges.isEmpty, !isChangingFocus {
             queuedFocusChanges.removeFirst()()
         }
-        return result
     }
 }
