@@ -30,6 +30,7 @@ public final class EventRecorder {
     private var observers: [any NSObjectProtocol] = []
     private var fieldProxies: [(field: WeakBox<TextField>, proxy: TextFieldDelegateProxy)] = []
     private var viewProxies: [(view: WeakBox<TextView>, proxy: TextViewDelegateProxy)] = []
+    private var keypads: [WeakBox<Keypad>] = []
 
     /// Creates a recorder that listens to the scope's text and keyboard notifications.
     public init(scope: ResponderScope) {
@@ -68,7 +69,15 @@ public final class EventRecorder {
     }
 
     /// Starts recording a text field: its delegate calls and control events.
+    ///
+    /// Recording a field again adds no second line per event; if its delegate was
+    /// replaced since, the recorder steps in front of the new one.
     public func record(_ field: TextField) {
+        if let proxy = fieldProxies.first(where: { $0.field.value === field })?.proxy {
+            if field.delegate !== proxy { proxy.target = field.delegate }
+            field.delegate = proxy
+            return
+        }
         let proxy = TextFieldDelegateProxy(target: field.delegate, recorder: self)
         fieldProxies.append((WeakBox(field), proxy))
         field.delegate = proxy
@@ -80,8 +89,13 @@ public final class EventRecorder {
         }
     }
 
-    /// Starts recording a text view's delegate calls.
+    /// Starts recording a text view's delegate calls; recording it again is as for a field.
     public func record(_ view: TextView) {
+        if let proxy = viewProxies.first(where: { $0.view.value === view })?.proxy {
+            if view.delegate !== proxy { proxy.target = view.delegate }
+            view.delegate = proxy
+            return
+        }
         let proxy = TextViewDelegateProxy(target: view.delegate, recorder: self)
         viewProxies.append((WeakBox(view), proxy))
         view.delegate = proxy
@@ -91,8 +105,10 @@ public final class EventRecorder {
     ///
     /// Text keys print their label in quotes (`keypad "7"`), other keys their
     /// accessible name (`keypad Delete`); while the keypad serves a secure input,
-    /// text keys print as `keypad •`.
+    /// text keys print as `keypad •`. Recording a keypad again changes nothing.
     public func record(_ keypad: Keypad, name: String = "keypad") {
+        guard !keypads.contains(where: { $0.value === keypad }) else { return }
+        keypads.append(WeakBox(keypad))
         keypad.addObserver { [weak self, weak keypad] change in
             guard let self, let keypad else { return }
             switch change {

@@ -53,13 +53,29 @@ final class Session {
         traits: TextInputTraits = TextInputTraits()
     ) -> TextField {
         let field = TextField(traits: traits)
-        field.accessibilityLabel = name
         field.delegate = delegate
-        if let delegate { delegates.append(delegate) }
-        if let keypadHeight { field.inputView = FixedInputView(height: keypadHeight) }
-        scope.add(field)
+        install(field, name: name, keypadHeight: keypadHeight, delegate: delegate)
         recorder.record(field)
         return field
+    }
+
+    /// A recorded text view named `name`, added to the scope, with its own delegate and input view.
+    func textView(
+        _ name: String, keypadHeight: CGFloat? = 260, delegate: (any TextViewDelegate)? = nil,
+        traits: TextInputTraits = TextInputTraits()
+    ) -> TextView {
+        let view = TextView(traits: traits)
+        view.delegate = delegate
+        install(view, name: name, keypadHeight: keypadHeight, delegate: delegate)
+        recorder.record(view)
+        return view
+    }
+
+    private func install(_ input: TextResponder, name: String, keypadHeight: CGFloat?, delegate: AnyObject?) {
+        input.accessibilityLabel = name
+        if let delegate { delegates.append(delegate) }
+        if let keypadHeight { input.inputView = FixedInputView(height: keypadHeight) }
+        scope.add(input)
     }
 
     /// The four keyboard lines of a show (or of a change of size).
@@ -78,5 +94,15 @@ final class Session {
 
     static func end(_ name: String, reason: String = "committed") -> [String] {
         ["\(name) didEndEditing(\(reason))", "\(name) editingDidEnd", "\(name) textDidEndEditing"]
+    }
+
+    /// A text view's did-begin lines: it has no control events.
+    static func viewBegin(_ name: String) -> [String] {
+        ["\(name) didBeginEditing", "\(name) textViewDidBeginEditing"]
+    }
+
+    /// A text view's did-end lines.
+    static func viewEnd(_ name: String) -> [String] {
+        ["\(name) didEndEditing", "\(name) textViewDidEndEditing"]
     }
 }

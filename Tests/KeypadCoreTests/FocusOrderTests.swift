@@ -219,12 +219,25 @@ struct FocusOrderTests {
         a.delegate = redirect
         session.recorder.record(a)
         redirect.target = b
+        #expect(!a.becomeFirstResponder())
+        #expect(b.isFirstResponder && redirect.redirectReturned == false)
+        let expected =
+            ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+            + ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("B")
+        #expect(session.recorder.takeLines() == expected)
+    }
+
+    @Test("recording a field twice prints each event once")
+    func recordTwice() {
+        let session = Session()
+        let a = session.field("A")
+        session.recorder.record(a)
         a.becomeFirstResponder()
-        #expect(b.isFirstResponder)
-        let lines = session.recorder.takeLines()
-        let aBegin = lines.firstIndex(of: "A textDidBeginEditing")
-        let bAsked = lines.firstIndex(of: "B shouldBeginEditing -> true")
-        #expect((aBegin ?? .max) < (bAsked ?? -1))
+        a.insertText("1")
+        #expect(
+            session.recorder.takeLines()
+                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+                + ["A shouldChangeCharacters {0,0} \"1\" -> true", "A editingChanged \"1\"", "A textDidChange"])
     }
 }
 

@@ -49,4 +49,24 @@ struct RecorderTests {
         #expect(session.recorder.takeLines() == expected)
         #expect(live == expected)
     }
+
+    @Test("recording a text view and a keypad twice prints each event once")
+    func recordTwice() throws {
+        let session = Session()
+        let keypad = Keypad(
+            layout: try #require(bundledLayout("numberPad")), notificationCenter: session.scope.notificationCenter)
+        session.recorder.record(keypad)
+        session.recorder.record(keypad)
+        let notes = session.textView("Notes")
+        notes.inputView = keypad
+        session.recorder.record(notes)
+        notes.becomeFirstResponder()
+        #expect(session.recorder.takeLines().filter { $0.hasPrefix("keypad") } == ["keypad bound to Notes"])
+        keypad.tap("7")
+        #expect(
+            session.recorder.takeLines() == [
+                "keypad \"7\"", "Notes shouldChangeText {0,0} \"7\" -> true", "Notes didChange \"7\"",
+                "Notes textViewDidChange",
+            ])
+    }
 }
