@@ -45,21 +45,47 @@ public final class ResponderScope {
     }
 
     /// Adds a responder at the end of the order; it leaves any scope it was in.
+    ///
+    /// If that scope is in the middle of a focus change, the move waits until the
+    /// change has finished, as a removal does.
     public func add(_ responder: Responder) {
         if responder.scope === self { return }
-        responder.scope?.remove(responder)
+        if let old = responder.scope {
+            old.remove(responder)
+            guard responder.scope == nil else {
+                old.enqueue { [weak self, weak responder] in
+                    guard let self, let responder else { return }
+                    self.add(responder)
+                }
+                return
+            }
+        }
         responders.append(responder)
         responder.scope = self
     }
 
     /// Removes a responder; if it was editing, its editing ends by force (reason `.cancelled`).
+    ///
+    /// The end of editing is posted to this scope's notification center, so keypads let
+    /// the responder go. A removal asked for during a focus change (from a delegate call
+    /// or a did-begin notification) is queued like any focus change: the responder stays
+    /// in the scope until the current change has finished.
     public func remove(_ responder: Responder) {
         guard responder.scope === self else { return }
+        guard !isChangingFocus else {
+            enqueue { [weak self, weak responder] in
+                guard let self, let responder else { return }
+                self.remove(responder)
+            }
+            return
+        }
+        // Out of the order first, so that nothing can focus it again while its editing ends.
+        responders.removeAll { $0 === responder }
         if firstResponder === responder {
             resignFirstResponder(responder, force: true)
         }
-        responders.removeAll { $0 === responder }
-        responder.scope = nil
+        // Changes queued while editing ended have run; one of them may have moved it already.
+        if responder.scope === self { responder.scope = nil }
     }
 
     /// Ends the current editing session.
@@ -84,10 +110,10 @@ public final class ResponderScope {
     // MARK: - Transitions
 
     func makeFirstResponder(_ next: Responder) -> Bool {
-        guard next.scope === self else { return false }
+        guard next.scope === self, responders.contains(where: { $0 === next }) else { return false }
         if firstResponder === next { return true }
         guard !isChangingFocus else {
-            queuedFocusChanges.append { [weak next] in _ = next?.becomeFirstResponder() }
+            enqueue { [weak next] in _ = next?.becomeFirstResponder() }
             return false
         }
         transition {
@@ -108,7 +134,7 @@ public final class ResponderScope {
     func resignFirstResponder(_ responder: Responder, force: Bool) -> Bool {
         guard firstResponder === responder else { return true }
         guard !isChangingFocus else {
-            queuedFocusChanges.append { [weak self, weak responder] in
+            enqueue { [weak self, weak responder] in
                 guard let self, let responder else { return }
                 self.resignFirstResponder(responder, force: force)
             }
@@ -134,6 +160,11 @@ public final class ResponderScope {
         if let input, old !== new { (old as? Keypad)?.unbind(ifBoundTo: input) }
         keyboard.show(inputView: new, accessoryView: current.inputAccessoryView)
         if let input { (new as? Keypad)?.bindIfServing(input) }
+    }
+
+    /// Queues a change asked for during a focus change; it runs once that change has finished.
+    private func enqueue(_ change: @escaping () -> Void) {
+        queuedFocusChanges.append(change)
     }
 
     /// Runs one focus change, then the changes queued during it, in order.
