@@ -143,6 +143,40 @@ struct EditingTests {
         #expect(field.text == "123" && session.recorder.takeLines() == ["F shouldClear -> false"])
     }
 
+    @Test("the clear button on a field that is not editing begins editing first, then clears")
+    func clearBeginsEditing() {
+        let session = Session()
+        let field = session.field("F")
+        field.text = "123"
+        #expect(field.clear())
+        #expect(field.isEditing && field.text.isEmpty)
+        #expect(
+            session.recorder.takeLines()
+                == ["F shouldBeginEditing -> true"] + Session.show(from: "(0,768,1024,260)", to: "(0,508,1024,260)")
+                + Session.begin("F") + ["F shouldClear -> true", "F editingChanged \"\"", "F textDidChange"])
+    }
+
+    @Test("the clear button on a field that refuses to begin editing changes nothing")
+    func clearRefusedBegin() {
+        let delegate = ScriptedFieldDelegate()
+        delegate.shouldBegin = false
+        let session = Session()
+        let field = session.field("F", delegate: delegate)
+        field.text = "123"
+        #expect(!field.clear())
+        #expect(!field.isEditing && field.text == "123")
+        #expect(session.recorder.takeLines() == ["F shouldBeginEditing -> false"])
+    }
+
+    @Test("clear on a field outside any scope changes nothing")
+    func clearOutsideScope() {
+        let field = TextField(text: "123")
+        var events = 0
+        field.addAction(for: .allEditingEvents) { _ in events += 1 }
+        #expect(!field.clear())
+        #expect(field.text == "123" && events == 0)
+    }
+
     @Test("clearsOnBeginEditing asks shouldClear between the keyboard and didBeginEditing")
     func clearsOnBegin() {
         let session = Session()

@@ -106,10 +106,21 @@ open class TextField: TextResponder {
     /// Acts on a tap of the clear button: asks `textFieldShouldClear`, then empties the
     /// field with `editingChanged` and `textDidChangeNotification`.
     ///
+    /// The clear button edits only inside an editing session, as UIKit's does: tapped on
+    /// a field that is not editing (its mode `.always` or `.unlessEditing` shows it
+    /// then), it first makes the field first responder, with the whole begin sequence,
+    /// and clears only if that succeeded. So change events never come outside editing.
+    ///
     /// - Returns: whether the field was emptied.
     @discardableResult
     public func clear() -> Bool {
-        guard isEnabled, hasText, delegate?.textFieldShouldClear(self) ?? true else { return false }
+        guard isEnabled, hasText else { return false }
+        if !isEditing {
+            guard becomeFirstResponder() else { return false }
+            // clearsOnBeginEditing may have emptied it already.
+            guard hasText else { return true }
+        }
+        guard delegate?.textFieldShouldClear(self) ?? true else { return false }
         buffer.setText("")
         notifyObservers(.text)
         sendTextDidChange()
