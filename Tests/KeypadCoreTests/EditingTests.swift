@@ -3,6 +3,10 @@ import KeypadCore
 import KeypadTesting
 import Testing
 
+/// Frames on the default 1024×768 scope for a 260-point keypad.
+private let hidden260 = "(0,768,1024,260)"
+private let shown260 = "(0,508,1024,260)"
+
 @MainActor
 @Suite("Edits go through the delegate and keep text and cursor exact")
 struct EditingTests {
@@ -152,7 +156,7 @@ struct EditingTests {
         #expect(field.isEditing && field.text.isEmpty)
         #expect(
             session.recorder.takeLines()
-                == ["F shouldBeginEditing -> true"] + Session.show(from: "(0,768,1024,260)", to: "(0,508,1024,260)")
+                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.begin("F") + ["F shouldClear -> true", "F editingChanged \"\"", "F textDidChange"])
     }
 
@@ -177,17 +181,48 @@ struct EditingTests {
         #expect(field.text == "123" && events == 0)
     }
 
-    @Test("clearsOnBeginEditing asks shouldClear between the keyboard and didBeginEditing")
+    @Test("clearsOnBeginEditing asks shouldClear after the keyboard; the change events follow the begin events")
     func clearsOnBegin() {
         let session = Session()
         let field = session.field("F")
         field.text = "old"
         field.clearsOnBeginEditing = true
+        var textAtDidBegin: String?
+        field.addAction(for: .editingDidBegin) { textAtDidBegin = $0.text }
         field.becomeFirstResponder()
-        let lines = session.recorder.takeLines()
-        #expect(lines.first == "F shouldBeginEditing -> true")
-        #expect(Array(lines.suffix(4)) == ["F shouldClear -> true"] + Session.begin("F"))
-        #expect(field.text.isEmpty)
+        #expect(
+            session.recorder.takeLines()
+                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + ["F shouldClear -> true"] + Session.begin("F") + ["F editingChanged \"\"", "F textDidChange"])
+        #expect(field.text.isEmpty && textAtDidBegin == "")
+    }
+
+    @Test("clearsOnBeginEditing refused by shouldClear keeps the text and sends no change event")
+    func clearsOnBeginRefused() {
+        let delegate = ScriptedFieldDelegate()
+        delegate.shouldClear = false
+        let session = Session()
+        let field = session.field("F", delegate: delegate)
+        field.text = "old"
+        field.clearsOnBeginEditing = true
+        field.becomeFirstResponder()
+        #expect(
+            session.recorder.takeLines()
+                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + ["F shouldClear -> false"] + Session.begin("F"))
+        #expect(field.text == "old")
+    }
+
+    @Test("clearsOnBeginEditing on an empty field asks nothing and sends no change event")
+    func clearsOnBeginEmpty() {
+        let session = Session()
+        let field = session.field("F")
+        field.clearsOnBeginEditing = true
+        field.becomeFirstResponder()
+        #expect(
+            session.recorder.takeLines()
+                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + Session.begin("F"))
     }
 
     @Test("clearsOnInsertion selects the text as editing begins so the first key replaces it")
@@ -212,7 +247,7 @@ struct EditingTests {
         #expect(
             session.recorder.takeLines()
                 == ["F shouldReturn -> true", "F editingDidEndOnExit", "F shouldEndEditing -> true"]
-                + Session.hide(from: "(0,508,1024,260)", to: "(0,768,1024,260)") + Session.end("F"))
+                + Session.hide(from: shown260, to: hidden260) + Session.end("F"))
     }
 
     @Test("return with .next moves to the next enabled field, skipping disabled ones")

@@ -41,6 +41,12 @@ open class TextField: TextResponder {
     public weak var delegate: (any TextFieldDelegate)?
 
     /// When true, beginning to edit empties the field (asking `textFieldShouldClear` first).
+    ///
+    /// The field is emptied before `didBeginEditing`, so the delegate and observers of
+    /// the begin events see it empty. Emptying is a user edit, as a tap on the clear
+    /// button is: `editingChanged` and `textDidChangeNotification` follow the begin
+    /// events (`didBeginEditing`, `editingDidBegin`, `textDidBeginEditingNotification`),
+    /// so a session's control events always open with `editingDidBegin`.
     public var clearsOnBeginEditing = false
 
     /// When the clear button shows (and only ever while the field has text).
@@ -188,10 +194,11 @@ open class TextField: TextResponder {
         delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: replacementText) ?? true
     }
 
-    override func prepareForEditing() {
-        guard clearsOnBeginEditing, hasText, delegate?.textFieldShouldClear(self) ?? true else { return }
+    override func prepareForEditing() -> Bool {
+        guard clearsOnBeginEditing, hasText, delegate?.textFieldShouldClear(self) ?? true else { return false }
         buffer.setText("")
         notifyObservers(.text)
+        return true
     }
 
     override func sendDidBeginEditing() {
