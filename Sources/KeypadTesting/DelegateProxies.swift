@@ -38,14 +38,14 @@ final class TextFieldDelegateProxy: TextFieldDelegate {
     func textField(
         _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
     ) -> Bool {
-        let edit = "\(EventRecorder.describe(range)) \(EventRecorder.quoted(string, of: textField))"
+        let edit = EventRecorder.describeEdit(range, string, of: textField)
         return ask(textField, "shouldChangeCharacters \(edit)") {
             target?.textField(textField, shouldChangeCharactersIn: range, replacementString: string) ?? true
         }
     }
 
     func textFieldDidChangeSelection(_ textField: TextField) {
-        recorder?.log(textField, "didChangeSelection \(EventRecorder.describe(textField.selectedRange))")
+        recorder?.log(textField, "didChangeSelection \(EventRecorder.describeSelection(of: textField))")
         target?.textFieldDidChangeSelection(textField)
     }
 
@@ -93,7 +93,7 @@ final class TextViewDelegateProxy: TextViewDelegate {
     }
 
     func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
-        let edit = "\(EventRecorder.describe(range)) \(EventRecorder.quoted(text, of: textView))"
+        let edit = EventRecorder.describeEdit(range, text, of: textView)
         return ask(textView, "shouldChangeText \(edit)") {
             target?.textView(textView, shouldChangeTextIn: range, replacementText: text) ?? true
         }
@@ -105,7 +105,7 @@ final class TextViewDelegateProxy: TextViewDelegate {
     }
 
     func textViewDidChangeSelection(_ textView: TextView) {
-        recorder?.log(textView, "didChangeSelection \(EventRecorder.describe(textView.selectedRange))")
+        recorder?.log(textView, "didChangeSelection \(EventRecorder.describeSelection(of: textView))")
         target?.textViewDidChangeSelection(textView)
     }
 }

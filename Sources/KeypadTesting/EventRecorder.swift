@@ -12,7 +12,9 @@ import KeypadCore
 /// ```
 ///
 /// Inputs are named by `accessibilityLabel`, then `placeholder`, then their tag.
-/// The text of a secure input never appears: each of its characters prints as `•`.
+/// A secure input's text, its length and its ranges never appear: each prints as
+/// `<secure>`. Quoted text escapes `\\`, `"`, line breaks and other control
+/// characters, so every event is exactly one line.
 /// The recorder sits between an input and its delegate, forwarding every call and
 /// printing the answer, so record an input after setting its delegate; when the
 /// recorder goes away, each input gets its own delegate back. A delegate call's line
@@ -105,7 +107,7 @@ public final class EventRecorder {
     ///
     /// Text keys print their label in quotes (`keypad "7"`), other keys their
     /// accessible name (`keypad Delete`); while the keypad serves a secure input,
-    /// text keys print as `keypad •`. Recording a keypad again changes nothing.
+    /// text keys print as `keypad <secure>`. Recording a keypad again changes nothing.
     public func record(_ keypad: Keypad, name: String = "keypad") {
         guard !keypads.contains(where: { $0.value === keypad }) else { return }
         keypads.append(WeakBox(keypad))
@@ -123,44 +125,6 @@ public final class EventRecorder {
                 break
             }
         }
-    }
-
-    private static func describeKey(_ id: String, of keypad: Keypad) -> String {
-        guard let key = keypad.key(id: id) else { return id }
-        switch key.action {
-        case .insert, .decimalSeparator:
-            let secure = keypad.boundInput?.textInputTraits.isSecureTextEntry ?? false
-            return secure ? "•" : "\"\(key.label)\""
-        default:
-            return key.accessibleName
-        }
-    }
-
-    // MARK: - Formatting
-
-    /// The name an input goes by in the trace.
-    public static func name(of input: TextResponder) -> String {
-        input.accessibilityLabel ?? input.placeholder ?? "\(type(of: input))#\(input.tag)"
-    }
-
-    /// `text` in quotes, or one `•` per character for a secure input.
-    public static func quoted(_ text: String, of input: TextResponder) -> String {
-        input.isSecureTextEntry ? "\"\(String(repeating: "•", count: text.count))\"" : "\"\(text)\""
-    }
-
-    private static func describe(_ event: ControlEvents, of field: TextField) -> String {
-        let name = name(of: field)
-        return event == .editingChanged
-            ? "\(name) \(event) \(quoted(field.text, of: field))" : "\(name) \(event)"
-    }
-
-    static func describe(_ range: NSRange) -> String { "{\(range.location),\(range.length)}" }
-
-    static func describe(_ rect: CGRect) -> String {
-        func number(_ value: CGFloat) -> String {
-            value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
-        }
-        return "(\(number(rect.minX)),\(number(rect.minY)),\(number(rect.width)),\(number(rect.height)))"
     }
 
     // MARK: - Notifications

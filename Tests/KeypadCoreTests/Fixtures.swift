@@ -2,6 +2,10 @@ import Foundation
 import KeypadCore
 import KeypadTesting
 
+/// The keyboard frames on the default 1024×768 scope for a 260-point input view.
+let hidden260 = "(0,768,1024,260)"
+let shown260 = "(0,508,1024,260)"
+
 /// An input view of a fixed height, standing in for a keypad where only its size matters.
 @MainActor
 final class FixedInputView: InputView {

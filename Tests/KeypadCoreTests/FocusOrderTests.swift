@@ -3,9 +3,7 @@ import KeypadCore
 import KeypadTesting
 import Testing
 
-/// Frames on the default 1024×768 scope for a 260-point keypad.
-private let hidden260 = "(0,768,1024,260)"
-private let shown260 = "(0,508,1024,260)"
+/// The frame of a 300-point keypad on the default scope.
 private let shown300 = "(0,468,1024,300)"
 
 @MainActor

@@ -3,9 +3,6 @@ import KeypadCore
 import KeypadTesting
 import Testing
 
-private let hidden260 = "(0,768,1024,260)"
-private let shown260 = "(0,508,1024,260)"
-
 @MainActor
 @Suite("An input with no input view edits with no keyboard and no keyboard notification")
 struct NoKeyboardTests {

@@ -3,9 +3,6 @@ import KeypadCore
 import KeypadTesting
 import Testing
 
-private let hidden = "(0,768,1024,260)"
-private let shown = "(0,508,1024,260)"
-
 /// Resigns from inside `textFieldShouldReturn`, as many UIKit apps do.
 @MainActor
 private final class ResigningOnReturn: TextFieldDelegate {
@@ -28,7 +25,7 @@ struct RecorderTests {
         #expect(
             session.recorder.takeLines()
                 == ["F shouldReturn -> true", "F shouldEndEditing -> true"]
-                + Session.hide(from: shown, to: hidden) + Session.end("F")
+                + Session.hide(from: shown260, to: hidden260) + Session.end("F")
                 + ["F editingDidEndOnExit"])
     }
 
@@ -42,9 +39,9 @@ struct RecorderTests {
         field.insertText("7")
         field.performReturn()
         let expected =
-            ["F shouldBeginEditing -> true"] + Session.show(from: hidden, to: shown) + Session.begin("F")
+            ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("F")
             + ["F shouldChangeCharacters {0,0} \"7\" -> true", "F editingChanged \"7\"", "F textDidChange"]
-            + ["F shouldReturn -> true", "F shouldEndEditing -> true"] + Session.hide(from: shown, to: hidden)
+            + ["F shouldReturn -> true", "F shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
             + Session.end("F") + ["F editingDidEndOnExit"]
         #expect(session.recorder.takeLines() == expected)
         #expect(live == expected)
