@@ -22,7 +22,17 @@ open class TextField: TextResponder {
     /// userInfo key of ``textDidEndEditingNotification``: the ``DidEndEditingReason`` raw value.
     nonisolated public static let didEndEditingReasonUserInfoKey = "UITextFieldDidEndEditingReasonKey"
 
-    /// When a view shows: always, never, only while editing, or only while not editing.
+    /// When an overlay view or the clear button shows, as UIKit's `UITextField.ViewMode`.
+    ///
+    /// | Mode | Not editing | Editing |
+    /// | --- | --- | --- |
+    /// | `never` | hidden | hidden |
+    /// | `whileEditing` | hidden | shown |
+    /// | `unlessEditing` | shown | hidden |
+    /// | `always` | shown | shown |
+    ///
+    /// The left and right views follow the table whatever the text; the clear button
+    /// follows it only while the field has text (it never shows on an empty field).
     public enum ViewMode: String, Sendable, CaseIterable {
         case never, whileEditing, unlessEditing, always
 
@@ -49,7 +59,8 @@ open class TextField: TextResponder {
     /// so a session's control events always open with `editingDidBegin`.
     public var clearsOnBeginEditing = false
 
-    /// When the clear button shows (and only ever while the field has text).
+    /// When the clear button shows (and only ever while the field has text); it sits at
+    /// the right edge, or just before ``rightView`` when that shows too.
     public var clearButtonMode = ViewMode.never { didSet { notifyObservers(.views) } }
 
     /// A view inside the field's left edge, such as an icon or a currency sign.
@@ -99,14 +110,15 @@ open class TextField: TextResponder {
     // MARK: - Clear button and return key
 
     /// Whether the clear button shows now: its mode allows it and the field has text.
+    /// A right view showing too does not hide it (the two sit side by side).
     public var isClearButtonVisible: Bool {
-        hasText && clearButtonMode.isVisible(isEditing: isEditing) && !isRightViewVisible
+        hasText && clearButtonMode.isVisible(isEditing: isEditing)
     }
 
     /// Whether ``leftView`` shows now.
     public var isLeftViewVisible: Bool { leftView != nil && leftViewMode.isVisible(isEditing: isEditing) }
 
-    /// Whether ``rightView`` shows now; it takes the clear button's place.
+    /// Whether ``rightView`` shows now; a clear button showing too sits just before it.
     public var isRightViewVisible: Bool { rightView != nil && rightViewMode.isVisible(isEditing: isEditing) }
 
     /// Acts on a tap of the clear button: asks `textFieldShouldClear`, then empties the
