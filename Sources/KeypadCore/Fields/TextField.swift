@@ -248,6 +248,7 @@ public struct OverlayView: Hashable, Sendable {
     /// The name assistive technology reads.
     public var accessibleName: String
 
+    /// Creates an overlay of `size` showing an icon or a short text, read out as `accessibleName`.
     public init(size: CGSize, iconName: String? = nil, text: String? = nil, accessibleName: String) {
         self.size = size
         self.iconName = iconName
