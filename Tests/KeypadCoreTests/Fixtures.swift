@@ -5,6 +5,8 @@ import KeypadTesting
 /// The keyboard frames on the default 1024×768 scope for a 260-point input view.
 let hidden260 = "(0,768,1024,260)"
 let shown260 = "(0,508,1024,260)"
+/// The frame of a 300-point input view, shown.
+let shown300 = "(0,468,1024,300)"
 
 /// An input view of a fixed height, standing in for a keypad where only its size matters.
 @MainActor
@@ -36,6 +38,16 @@ final class ScriptedFieldDelegate: TextFieldDelegate {
     func textField(
         _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
     ) -> Bool { shouldChange(range, string) }
+}
+
+/// A text view delegate whose answers a test sets.
+@MainActor
+final class ScriptedViewDelegate: TextViewDelegate {
+    var shouldBegin = true
+    var shouldEnd = true
+
+    func textViewShouldBeginEditing(_ textView: TextView) -> Bool { shouldBegin }
+    func textViewShouldEndEditing(_ textView: TextView) -> Bool { shouldEnd }
 }
 
 /// A scope on its own notification center with recorded fields.

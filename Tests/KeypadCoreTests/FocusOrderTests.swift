@@ -3,9 +3,6 @@ import KeypadCore
 import KeypadTesting
 import Testing
 
-/// The frame of a 300-point keypad on the default scope.
-private let shown300 = "(0,468,1024,300)"
-
 @MainActor
 @Suite("The order of editing events is the contract")
 struct FocusOrderTests {
