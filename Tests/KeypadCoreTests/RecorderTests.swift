@@ -66,4 +66,38 @@ struct RecorderTests {
                 "Notes textViewDidChange",
             ])
     }
+
+    @Test("a whole session prints exactly: focus, type 1, return with .done, which resigns")
+    func wholeSession() {
+        let session = Session()
+        let amount = session.field("Amount", traits: TextInputTraits(returnKeyType: .done))
+        amount.becomeFirstResponder()
+        amount.insertText("1")
+        amount.performReturn()
+        #expect(
+            session.recorder.takeLines().joined(separator: "\n") == #"""
+                Amount shouldBeginEditing -> true
+                keyboard willChangeFrame (0,768,1024,260)->(0,508,1024,260)
+                keyboard willShow (0,768,1024,260)->(0,508,1024,260)
+                keyboard didChangeFrame (0,768,1024,260)->(0,508,1024,260)
+                keyboard didShow (0,768,1024,260)->(0,508,1024,260)
+                Amount didBeginEditing
+                Amount editingDidBegin
+                Amount textDidBeginEditing
+                Amount shouldChangeCharacters {0,0} "1" -> true
+                Amount editingChanged "1"
+                Amount textDidChange
+                Amount shouldReturn -> true
+                Amount editingDidEndOnExit
+                Amount shouldEndEditing -> true
+                keyboard willChangeFrame (0,508,1024,260)->(0,768,1024,260)
+                keyboard willHide (0,508,1024,260)->(0,768,1024,260)
+                keyboard didChangeFrame (0,508,1024,260)->(0,768,1024,260)
+                keyboard didHide (0,508,1024,260)->(0,768,1024,260)
+                Amount didEndEditing(committed)
+                Amount editingDidEnd
+                Amount textDidEndEditing
+                """#)
+        #expect(!amount.isEditing && amount.text == "1")
+    }
 }
