@@ -12,24 +12,30 @@ import KeypadCore
 /// ```
 ///
 /// Inputs are named by `accessibilityLabel`, then `placeholder`, then their tag.
-/// The text of a secure input never appears: each of its characters prints as `•`.
+/// A secure input's text, its length and its ranges never appear: each prints as
+/// `<secure>`. Quoted text escapes `\\`, `"`, line breaks and other control
+/// characters, so every event is exactly one line.
 /// The recorder sits between an input and its delegate, forwarding every call and
 /// printing the answer, so record an input after setting its delegate; when the
-/// recorder goes away, each input gets its own delegate back.
+/// recorder goes away, each input gets its own delegate back. A delegate call's line
+/// takes its place before the delegate runs, so what the delegate does (resigning
+/// from inside `shouldReturn`, say) follows it, as it happened.
 @MainActor
 public final class EventRecorder {
     /// The lines recorded so far, oldest first.
-    public private(set) var lines: [String] = []
+    public var lines: [String] { recorded.lines }
     /// Called with each line as it is recorded (the demo's `--trace` prints them).
     public var onLine: (@MainActor (String) -> Void)?
     /// Whether ``lines`` keeps what was recorded (the default). A long-running trace
     /// that only streams through ``onLine`` sets it false, so memory stays flat.
     public var retainsLines = true
 
+    private var recorded = OrderedLines()
     private let notificationCenter: NotificationCenter
     private var observers: [any NSObjectProtocol] = []
     private var fieldProxies: [(field: WeakBox<TextField>, proxy: TextFieldDelegateProxy)] = []
     private var viewProxies: [(view: WeakBox<TextView>, proxy: TextViewDelegateProxy)] = []
+    private var keypads: [WeakBox<Keypad>] = []
 
     /// Creates a recorder that listens to the scope's text and keyboard notifications.
     public init(scope: ResponderScope) {
@@ -39,18 +45,45 @@ public final class EventRecorder {
 
     /// Forgets the recorded lines and returns them.
     public func takeLines() -> [String] {
-        defer { lines.removeAll() }
-        return lines
+        recorded.take()
     }
 
     /// Appends a line of the caller's own, such as a key press in a demo trace.
     public func append(_ line: String) {
-        if retainsLines { lines.append(line) }
-        onLine?(line)
+        hand(recorded.append(line))
+    }
+
+    /// Records a delegate's decision: the line is placed before `decide` runs and
+    /// completed with its answer ("F shouldReturn -> true") after.
+    func ask(_ input: TextResponder, _ question: String, _ decide: () -> Bool) -> Bool {
+        let prefix = "\(Self.name(of: input)) \(question)"
+        let number = recorded.reserve(placeholder: "\(prefix) -> …")
+        let answer = decide()
+        hand(recorded.complete(number, with: "\(prefix) -> \(answer)"))
+        return answer
+    }
+
+    /// Records a line about `input`, prefixed with its name.
+    func log(_ input: TextResponder, _ text: String) {
+        append("\(Self.name(of: input)) \(text)")
+    }
+
+    private func hand(_ completed: [String]) {
+        if !retainsLines { _ = recorded.take() }
+        guard let onLine else { return }
+        for line in completed { onLine(line) }
     }
 
     /// Starts recording a text field: its delegate calls and control events.
+    ///
+    /// Recording a field again adds no second line per event; if its delegate was
+    /// replaced since, the recorder steps in front of the new one.
     public func record(_ field: TextField) {
+        if let proxy = fieldProxies.first(where: { $0.field.value === field })?.proxy {
+            if field.delegate !== proxy { proxy.target = field.delegate }
+            field.delegate = proxy
+            return
+        }
         let proxy = TextFieldDelegateProxy(target: field.delegate, recorder: self)
         fieldProxies.append((WeakBox(field), proxy))
         field.delegate = proxy
@@ -62,8 +95,13 @@ public final class EventRecorder {
         }
     }
 
-    /// Starts recording a text view's delegate calls.
+    /// Starts recording a text view's delegate calls; recording it again is as for a field.
     public func record(_ view: TextView) {
+        if let proxy = viewProxies.first(where: { $0.view.value === view })?.proxy {
+            if view.delegate !== proxy { proxy.target = view.delegate }
+            view.delegate = proxy
+            return
+        }
         let proxy = TextViewDelegateProxy(target: view.delegate, recorder: self)
         viewProxies.append((WeakBox(view), proxy))
         view.delegate = proxy
@@ -73,8 +111,10 @@ public final class EventRecorder {
     ///
     /// Text keys print their label in quotes (`keypad "7"`), other keys their
     /// accessible name (`keypad Delete`); while the keypad serves a secure input,
-    /// text keys print as `keypad •`.
+    /// text keys print as `keypad <secure>`. Recording a keypad again changes nothing.
     public func record(_ keypad: Keypad, name: String = "keypad") {
+        guard !keypads.contains(where: { $0.value === keypad }) else { return }
+        keypads.append(WeakBox(keypad))
         keypad.addObserver { [weak self, weak keypad] change in
             guard let self, let keypad else { return }
             switch change {
@@ -89,44 +129,6 @@ public final class EventRecorder {
                 break
             }
         }
-    }
-
-    private static func describeKey(_ id: String, of keypad: Keypad) -> String {
-        guard let key = keypad.key(id: id) else { return id }
-        switch key.action {
-        case .insert, .decimalSeparator:
-            let secure = keypad.boundInput?.textInputTraits.isSecureTextEntry ?? false
-            return secure ? "•" : "\"\(key.label)\""
-        default:
-            return key.accessibleName
-        }
-    }
-
-    // MARK: - Formatting
-
-    /// The name an input goes by in the trace.
-    public static func name(of input: TextResponder) -> String {
-        input.accessibilityLabel ?? input.placeholder ?? "\(type(of: input))#\(input.tag)"
-    }
-
-    /// `text` in quotes, or one `•` per character for a secure input.
-    public static func quoted(_ text: String, of input: TextResponder) -> String {
-        input.isSecureTextEntry ? "\"\(String(repeating: "•", count: text.count))\"" : "\"\(text)\""
-    }
-
-    private static func describe(_ event: ControlEvents, of field: TextField) -> String {
-        let name = name(of: field)
-        return event == .editingChanged
-            ? "\(name) \(event) \(quoted(field.text, of: field))" : "\(name) \(event)"
-    }
-
-    static func describe(_ range: NSRange) -> String { "{\(range.location),\(range.length)}" }
-
-    static func describe(_ rect: CGRect) -> String {
-        func number(_ value: CGFloat) -> String {
-            value == value.rounded() ? String(Int(value)) : String(format: "%.1f", Double(value))
-        }
-        return "(\(number(rect.minX)),\(number(rect.minY)),\(number(rect.width)),\(number(rect.height)))"
     }
 
     // MARK: - Notifications

@@ -2,6 +2,12 @@ import Foundation
 import KeypadCore
 import KeypadTesting
 
+/// The keyboard frames on the default 1024×768 scope for a 260-point input view.
+let hidden260 = "(0,768,1024,260)"
+let shown260 = "(0,508,1024,260)"
+/// The frame of a 300-point input view, shown.
+let shown300 = "(0,468,1024,300)"
+
 /// An input view of a fixed height, standing in for a keypad where only its size matters.
 @MainActor
 final class FixedInputView: InputView {
@@ -34,6 +40,16 @@ final class ScriptedFieldDelegate: TextFieldDelegate {
     ) -> Bool { shouldChange(range, string) }
 }
 
+/// A text view delegate whose answers a test sets.
+@MainActor
+final class ScriptedViewDelegate: TextViewDelegate {
+    var shouldBegin = true
+    var shouldEnd = true
+
+    func textViewShouldBeginEditing(_ textView: TextView) -> Bool { shouldBegin }
+    func textViewShouldEndEditing(_ textView: TextView) -> Bool { shouldEnd }
+}
+
 /// A scope on its own notification center with recorded fields.
 ///
 /// The session keeps its fields' delegates alive (fields hold them weakly).
@@ -49,17 +65,33 @@ final class Session {
 
     /// A recorded field named `name`, added to the scope, with its own delegate and input view.
     func field(
-        _ name: String, keypadHeight: CGFloat? = 260, delegate: ScriptedFieldDelegate? = nil,
+        _ name: String, keypadHeight: CGFloat? = 260, delegate: (any TextFieldDelegate)? = nil,
         traits: TextInputTraits = TextInputTraits()
     ) -> TextField {
         let field = TextField(traits: traits)
-        field.accessibilityLabel = name
         field.delegate = delegate
-        if let delegate { delegates.append(delegate) }
-        if let keypadHeight { field.inputView = FixedInputView(height: keypadHeight) }
-        scope.add(field)
+        install(field, name: name, keypadHeight: keypadHeight, delegate: delegate)
         recorder.record(field)
         return field
+    }
+
+    /// A recorded text view named `name`, added to the scope, with its own delegate and input view.
+    func textView(
+        _ name: String, keypadHeight: CGFloat? = 260, delegate: (any TextViewDelegate)? = nil,
+        traits: TextInputTraits = TextInputTraits()
+    ) -> TextView {
+        let view = TextView(traits: traits)
+        view.delegate = delegate
+        install(view, name: name, keypadHeight: keypadHeight, delegate: delegate)
+        recorder.record(view)
+        return view
+    }
+
+    private func install(_ input: TextResponder, name: String, keypadHeight: CGFloat?, delegate: AnyObject?) {
+        input.accessibilityLabel = name
+        if let delegate { delegates.append(delegate) }
+        if let keypadHeight { input.inputView = FixedInputView(height: keypadHeight) }
+        scope.add(input)
     }
 
     /// The four keyboard lines of a show (or of a change of size).
@@ -78,5 +110,15 @@ final class Session {
 
     static func end(_ name: String, reason: String = "committed") -> [String] {
         ["\(name) didEndEditing(\(reason))", "\(name) editingDidEnd", "\(name) textDidEndEditing"]
+    }
+
+    /// A text view's did-begin lines: it has no control events.
+    static func viewBegin(_ name: String) -> [String] {
+        ["\(name) didBeginEditing", "\(name) textViewDidBeginEditing"]
+    }
+
+    /// A text view's did-end lines.
+    static func viewEnd(_ name: String) -> [String] {
+        ["\(name) didEndEditing", "\(name) textViewDidEndEditing"]
     }
 }

@@ -3,11 +3,6 @@ import KeypadCore
 import KeypadTesting
 import Testing
 
-/// Frames on the default 1024×768 scope for a 260-point keypad.
-private let hidden260 = "(0,768,1024,260)"
-private let shown260 = "(0,508,1024,260)"
-private let shown300 = "(0,468,1024,300)"
-
 @MainActor
 @Suite("The order of editing events is the contract")
 struct FocusOrderTests {
@@ -175,6 +170,41 @@ struct FocusOrderTests {
         #expect(field.resignFirstResponder())
     }
 
+    @Test("becomeFirstResponder answers false when the field is disabled in its own didBeginEditing")
+    func becomeAnswersTruth() {
+        let session = Session()
+        let a = session.field("A", delegate: DisablingOnBegin())
+        #expect(!a.becomeFirstResponder())
+        #expect(!a.isFirstResponder && session.scope.firstResponder == nil)
+        #expect(
+            session.recorder.takeLines()
+                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+                + Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+    }
+
+    @Test("resignFirstResponder answers false when the field is focused again in its own didEndEditing")
+    func resignAnswersTruth() {
+        let session = Session()
+        let a = session.field("A", delegate: RefocusingOnEnd())
+        a.becomeFirstResponder()
+        _ = session.recorder.takeLines()
+        #expect(!a.resignFirstResponder())
+        #expect(a.isFirstResponder)
+        #expect(
+            session.recorder.takeLines()
+                == ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A")
+                + ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
+    }
+
+    @Test("endEditing answers false when a field is focused again while editing ends")
+    func endEditingAnswersTruth() {
+        let session = Session()
+        let a = session.field("A", delegate: RefocusingOnEnd())
+        a.becomeFirstResponder()
+        #expect(!session.scope.endEditing())
+        #expect(session.scope.firstResponder === a)
+    }
+
     @Test("a focus change asked for inside a delegate call runs after the current one")
     func queuedFocusChange() {
         let session = Session()
@@ -184,12 +214,25 @@ struct FocusOrderTests {
         a.delegate = redirect
         session.recorder.record(a)
         redirect.target = b
+        #expect(!a.becomeFirstResponder())
+        #expect(b.isFirstResponder && redirect.redirectReturned == false)
+        let expected =
+            ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+            + ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("B")
+        #expect(session.recorder.takeLines() == expected)
+    }
+
+    @Test("recording a field twice prints each event once")
+    func recordTwice() {
+        let session = Session()
+        let a = session.field("A")
+        session.recorder.record(a)
         a.becomeFirstResponder()
-        #expect(b.isFirstResponder)
-        let lines = session.recorder.takeLines()
-        let aBegin = lines.firstIndex(of: "A textDidBeginEditing")
-        let bAsked = lines.firstIndex(of: "B shouldBeginEditing -> true")
-        #expect((aBegin ?? .max) < (bAsked ?? -1))
+        a.insertText("1")
+        #expect(
+            session.recorder.takeLines()
+                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+                + ["A shouldChangeCharacters {0,0} \"1\" -> true", "A editingChanged \"1\"", "A textDidChange"])
     }
 }
 
@@ -200,5 +243,24 @@ private final class RedirectingDelegate: TextFieldDelegate {
     var redirectReturned: Bool?
     func textFieldDidBeginEditing(_ textField: TextField) {
         redirectReturned = target?.becomeFirstResponder()
+    }
+}
+
+/// Disables its field as soon as it begins editing.
+@MainActor
+private final class DisablingOnBegin: TextFieldDelegate {
+    func textFieldDidBeginEditing(_ textField: TextField) {
+        textField.isEnabled = false
+    }
+}
+
+/// Focuses its field again once, as soon as it ends editing.
+@MainActor
+private final class RefocusingOnEnd: TextFieldDelegate {
+    private var refocused = false
+    func textFieldDidEndEditing(_ textField: TextField, reason: DidEndEditingReason) {
+        guard !refocused else { return }
+        refocused = true
+        textField.becomeFirstResponder()
     }
 }

@@ -51,9 +51,10 @@ struct ValidationTests {
         let form = RuledField(.numberPad, rules: [AllowedCharactersRule()], text: "9")
         form.field.insertText("12ab3")
         #expect(form.field.text == "9123" && form.field.selectedRange == NSRange(location: 4, length: 0))
-        // The delegate applies the filtered edit from inside its answer, so its events come first.
+        // The delegate applies the filtered edit from inside its answer: the question comes
+        // first, the edit's events follow, and the answer is false.
         #expect(form.recorder.takeLines() == [
-            "F editingChanged \"9123\"", "F textDidChange", "F shouldChangeCharacters {1,0} \"12ab3\" -> false",
+            "F shouldChangeCharacters {1,0} \"12ab3\" -> false", "F editingChanged \"9123\"", "F textDidChange",
         ])
     }
 

@@ -22,7 +22,17 @@ open class TextField: TextResponder {
     /// userInfo key of ``textDidEndEditingNotification``: the ``DidEndEditingReason`` raw value.
     nonisolated public static let didEndEditingReasonUserInfoKey = "UITextFieldDidEndEditingReasonKey"
 
-    /// When a view shows: always, never, only while editing, or only while not editing.
+    /// When an overlay view or the clear button shows, as UIKit's `UITextField.ViewMode`.
+    ///
+    /// | Mode | Not editing | Editing |
+    /// | --- | --- | --- |
+    /// | `never` | hidden | hidden |
+    /// | `whileEditing` | hidden | shown |
+    /// | `unlessEditing` | shown | hidden |
+    /// | `always` | shown | shown |
+    ///
+    /// The left and right views follow the table whatever the text; the clear button
+    /// follows it only while the field has text (it never shows on an empty field).
     public enum ViewMode: String, Sendable, CaseIterable {
         case never, whileEditing, unlessEditing, always
 
@@ -41,9 +51,16 @@ open class TextField: TextResponder {
     public weak var delegate: (any TextFieldDelegate)?
 
     /// When true, beginning to edit empties the field (asking `textFieldShouldClear` first).
+    ///
+    /// The field is emptied before `didBeginEditing`, so the delegate and observers of
+    /// the begin events see it empty. Emptying is a user edit, as a tap on the clear
+    /// button is: `editingChanged` and `textDidChangeNotification` follow the begin
+    /// events (`didBeginEditing`, `editingDidBegin`, `textDidBeginEditingNotification`),
+    /// so a session's control events always open with `editingDidBegin`.
     public var clearsOnBeginEditing = false
 
-    /// When the clear button shows (and only ever while the field has text).
+    /// When the clear button shows (and only ever while the field has text); it sits at
+    /// the right edge, or just before ``rightView`` when that shows too.
     public var clearButtonMode = ViewMode.never { didSet { notifyObservers(.views) } }
 
     /// A view inside the field's left edge, such as an icon or a currency sign.
@@ -93,23 +110,35 @@ open class TextField: TextResponder {
     // MARK: - Clear button and return key
 
     /// Whether the clear button shows now: its mode allows it and the field has text.
+    /// A right view showing too does not hide it (the two sit side by side).
     public var isClearButtonVisible: Bool {
-        hasText && clearButtonMode.isVisible(isEditing: isEditing) && !isRightViewVisible
+        hasText && clearButtonMode.isVisible(isEditing: isEditing)
     }
 
     /// Whether ``leftView`` shows now.
     public var isLeftViewVisible: Bool { leftView != nil && leftViewMode.isVisible(isEditing: isEditing) }
 
-    /// Whether ``rightView`` shows now; it takes the clear button's place.
+    /// Whether ``rightView`` shows now; a clear button showing too sits just before it.
     public var isRightViewVisible: Bool { rightView != nil && rightViewMode.isVisible(isEditing: isEditing) }
 
     /// Acts on a tap of the clear button: asks `textFieldShouldClear`, then empties the
     /// field with `editingChanged` and `textDidChangeNotification`.
     ///
+    /// The clear button edits only inside an editing session, as UIKit's does: tapped on
+    /// a field that is not editing (its mode `.always` or `.unlessEditing` shows it
+    /// then), it first makes the field first responder, with the whole begin sequence,
+    /// and clears only if that succeeded. So change events never come outside editing.
+    ///
     /// - Returns: whether the field was emptied.
     @discardableResult
     public func clear() -> Bool {
-        guard isEnabled, hasText, delegate?.textFieldShouldClear(self) ?? true else { return false }
+        guard isEnabled, hasText else { return false }
+        if !isEditing {
+            guard becomeFirstResponder() else { return false }
+            // clearsOnBeginEditing may have emptied it already.
+            guard hasText else { return true }
+        }
+        guard delegate?.textFieldShouldClear(self) ?? true else { return false }
         buffer.setText("")
         notifyObservers(.text)
         sendTextDidChange()
@@ -177,10 +206,11 @@ open class TextField: TextResponder {
         delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: replacementText) ?? true
     }
 
-    override func prepareForEditing() {
-        guard clearsOnBeginEditing, hasText, delegate?.textFieldShouldClear(self) ?? true else { return }
+    override func prepareForEditing() -> Bool {
+        guard clearsOnBeginEditing, hasText, delegate?.textFieldShouldClear(self) ?? true else { return false }
         buffer.setText("")
         notifyObservers(.text)
+        return true
     }
 
     override func sendDidBeginEditing() {
@@ -218,6 +248,7 @@ public struct OverlayView: Hashable, Sendable {
     /// The name assistive technology reads.
     public var accessibleName: String
 
+    /// Creates an overlay of `size` showing an icon or a short text, read out as `accessibleName`.
     public init(size: CGSize, iconName: String? = nil, text: String? = nil, accessibleName: String) {
         self.size = size
         self.iconName = iconName

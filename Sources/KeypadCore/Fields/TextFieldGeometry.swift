@@ -9,7 +9,9 @@ public struct TextFieldGeometry: Equatable, Sendable {
     /// The side of the square clear button, in points.
     public static let clearButtonSide: CGFloat = 19
 
+    /// The field's bounds, in the renderer's units.
     public var bounds: CGRect
+    /// The border, whose inset keeps the text and the clear button off the edges.
     public var borderStyle: BorderStyle
     /// The left view's size when it shows, else nil.
     public var leftViewSize: CGSize?
@@ -18,6 +20,7 @@ public struct TextFieldGeometry: Equatable, Sendable {
     /// Whether the clear button shows.
     public var showsClearButton: Bool
 
+    /// Creates the geometry of a field whose shown views are given (nil sizes: not shown).
     public init(
         bounds: CGRect, borderStyle: BorderStyle, leftViewSize: CGSize?, rightViewSize: CGSize?,
         showsClearButton: Bool
@@ -42,12 +45,13 @@ public struct TextFieldGeometry: Equatable, Sendable {
             x: bounds.maxX - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
     }
 
-    /// The clear button's frame: inside the border's inset at the right, centred vertically.
+    /// The clear button's frame, centred vertically: just before the right view when that
+    /// shows (as UIKit places it), else inside the border's inset at the right edge.
     public var clearButtonRect: CGRect {
         guard showsClearButton else { return .zero }
         let side = Self.clearButtonSide
-        let inset = max(borderStyle.textInset, 4)
-        return CGRect(x: bounds.maxX - inset - side, y: bounds.midY - side / 2, width: side, height: side)
+        let maxX = rightViewSize == nil ? bounds.maxX - max(borderStyle.textInset, 4) : rightViewRect.minX
+        return CGRect(x: maxX - side, y: bounds.midY - side / 2, width: side, height: side)
     }
 
     /// The text's frame: the bounds less the border inset and whatever shows at either edge.
@@ -56,11 +60,8 @@ public struct TextFieldGeometry: Equatable, Sendable {
         var minX = bounds.minX + inset
         var maxX = bounds.maxX - inset
         if let left = leftViewSize { minX = max(minX, bounds.minX + left.width) }
-        if let right = rightViewSize {
-            maxX = min(maxX, bounds.maxX - right.width)
-        } else if showsClearButton {
-            maxX = min(maxX, clearButtonRect.minX)
-        }
+        if let right = rightViewSize { maxX = min(maxX, bounds.maxX - right.width) }
+        if showsClearButton { maxX = min(maxX, clearButtonRect.minX) }
         return CGRect(x: minX, y: bounds.minY, width: max(0, maxX - minX), height: bounds.height)
     }
 }
@@ -68,12 +69,11 @@ public struct TextFieldGeometry: Equatable, Sendable {
 extension TextField {
     /// The geometry for `bounds` in the given editing state.
     public func geometry(forBounds bounds: CGRect, isEditing: Bool) -> TextFieldGeometry {
-        let right = rightView.flatMap { rightViewMode.isVisible(isEditing: isEditing) ? $0.size : nil }
-        return TextFieldGeometry(
+        TextFieldGeometry(
             bounds: bounds,
             borderStyle: appearance.borderStyle,
             leftViewSize: leftView.flatMap { leftViewMode.isVisible(isEditing: isEditing) ? $0.size : nil },
-            rightViewSize: right,
-            showsClearButton: right == nil && hasText && clearButtonMode.isVisible(isEditing: isEditing))
+            rightViewSize: rightView.flatMap { rightViewMode.isVisible(isEditing: isEditing) ? $0.size : nil },
+            showsClearButton: hasText && clearButtonMode.isVisible(isEditing: isEditing))
     }
 }

@@ -7,6 +7,9 @@ import Foundation
 /// - Replacing with a keypad of another height, or another accessory view: the same four.
 /// - Replacing with one of the same height and accessory: nothing.
 /// - Hiding: willChangeFrame, willHide, didChangeFrame, didHide.
+/// - Nothing to show — no input view (the scope's `defaultInputView` returned nil) and
+///   no accessory view, or views of no height — is no keyboard: nothing is posted while
+///   hidden, and a keypad on screen hides.
 @MainActor
 public final class KeyboardHost {
     /// The area keypads dock to the bottom of: the screen, or the app window when docked in it.
@@ -44,6 +47,10 @@ public final class KeyboardHost {
 
     func show(inputView: (any InputView)?, accessoryView: (any InputAccessoryView)?) {
         let height = (inputView?.preferredHeight ?? 0) + (accessoryView?.preferredHeight ?? 0)
+        guard height > 0 else {
+            hide()
+            return
+        }
         let end = shownFrame(height: height)
         let sameAccessory = accessoryView === self.accessoryView
         let begin = frame ?? hiddenFrame(height: height)

@@ -37,7 +37,8 @@ open class Responder {
 
     /// Asks the scope to make this responder first.
     ///
-    /// - Returns: whether the responder is first responder afterwards.
+    /// - Returns: whether the responder is first responder afterwards, once any focus
+    ///   change asked for during this one has run.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
         scope?.makeFirstResponder(self) ?? false
@@ -45,7 +46,8 @@ open class Responder {
 
     /// Asks the scope to end this responder's editing.
     ///
-    /// - Returns: whether the responder is no longer first responder.
+    /// - Returns: whether the responder is no longer first responder afterwards, once
+    ///   any focus change asked for during this one has run.
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard let scope, scope.firstResponder === self else { return true }

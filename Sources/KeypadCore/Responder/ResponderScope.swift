@@ -5,7 +5,10 @@ import Foundation
 ///
 /// Focus changes follow DESIGN.md's order exactly. A focus change asked for
 /// while another is under way (from inside a delegate call, say) is queued and
-/// runs as soon as the current one has finished; such a call returns false.
+/// runs as soon as the current one has finished; such a call returns false. A
+/// call that starts a change answers only after the changes it queued have run,
+/// so its answer is the truth afterwards (a field disabled in its own
+/// `didBeginEditing` answers false).
 @MainActor
 public final class ResponderScope {
     /// Where the scope's text and keyboard notifications are posted.
@@ -42,21 +45,47 @@ public final class ResponderScope {
     }
 
     /// Adds a responder at the end of the order; it leaves any scope it was in.
+    ///
+    /// If that scope is in the middle of a focus change, the move waits until the
+    /// change has finished, as a removal does.
     public func add(_ responder: Responder) {
         if responder.scope === self { return }
-        responder.scope?.remove(responder)
+        if let old = responder.scope {
+            old.remove(responder)
+            guard responder.scope == nil else {
+                old.enqueue { [weak self, weak responder] in
+                    guard let self, let responder else { return }
+                    self.add(responder)
+                }
+                return
+            }
+        }
         responders.append(responder)
         responder.scope = self
     }
 
     /// Removes a responder; if it was editing, its editing ends by force (reason `.cancelled`).
+    ///
+    /// The end of editing is posted to this scope's notification center, so keypads let
+    /// the responder go. A removal asked for during a focus change (from a delegate call
+    /// or a did-begin notification) is queued like any focus change: the responder stays
+    /// in the scope until the current change has finished.
     public func remove(_ responder: Responder) {
         guard responder.scope === self else { return }
+        guard !isChangingFocus else {
+            enqueue { [weak self, weak responder] in
+                guard let self, let responder else { return }
+                self.remove(responder)
+            }
+            return
+        }
+        // Out of the order first, so that nothing can focus it again while its editing ends.
+        responders.removeAll { $0 === responder }
         if firstResponder === responder {
             resignFirstResponder(responder, force: true)
         }
-        responders.removeAll { $0 === responder }
-        responder.scope = nil
+        // Changes queued while editing ended have run; one of them may have moved it already.
+        if responder.scope === self { responder.scope = nil }
     }
 
     /// Ends the current editing session.
@@ -67,7 +96,8 @@ public final class ResponderScope {
     @discardableResult
     public func endEditing(force: Bool = false) -> Bool {
         guard let current = firstResponder else { return true }
-        return resignFirstResponder(current, force: force)
+        resignFirstResponder(current, force: force)
+        return firstResponder == nil
     }
 
     /// The input view a responder gets: its own, or the default for its traits.
@@ -80,43 +110,43 @@ public final class ResponderScope {
     // MARK: - Transitions
 
     func makeFirstResponder(_ next: Responder) -> Bool {
-        guard next.scope === self else { return false }
+        guard next.scope === self, responders.contains(where: { $0 === next }) else { return false }
         if firstResponder === next { return true }
         guard !isChangingFocus else {
-            queuedFocusChanges.append { [weak next] in _ = next?.becomeFirstResponder() }
+            enqueue { [weak next] in _ = next?.becomeFirstResponder() }
             return false
         }
-        return transition {
-            guard next.canBecomeFirstResponder else { return false }
+        transition {
+            guard next.canBecomeFirstResponder else { return }
             if let current = firstResponder {
-                guard current.canResignFirstResponder else { return false }
+                guard current.canResignFirstResponder else { return }
                 firstResponder = nil
                 current.didResignFirstResponder(reason: .committed)
             }
             firstResponder = next
             keyboard.show(inputView: resolvedInputView(for: next), accessoryView: next.inputAccessoryView)
             next.didBecomeFirstResponder()
-            return true
         }
+        return firstResponder === next
     }
 
     @discardableResult
     func resignFirstResponder(_ responder: Responder, force: Bool) -> Bool {
         guard firstResponder === responder else { return true }
         guard !isChangingFocus else {
-            queuedFocusChanges.append { [weak self, weak responder] in
+            enqueue { [weak self, weak responder] in
                 guard let self, let responder else { return }
                 self.resignFirstResponder(responder, force: force)
             }
             return false
         }
-        return transition {
-            guard force || responder.canResignFirstResponder else { return false }
+        transition {
+            guard force || responder.canResignFirstResponder else { return }
             firstResponder = nil
             keyboard.hide()
             responder.didResignFirstResponder(reason: force ? .cancelled : .committed)
-            return true
         }
+        return firstResponder !== responder
     }
 
     /// Shows the first responder's keypad again after its input or accessory view changed.
@@ -132,13 +162,18 @@ public final class ResponderScope {
         if let input { (new as? Keypad)?.bindIfServing(input) }
     }
 
-    private func transition(_ body: () -> Bool) -> Bool {
+    /// Queues a change asked for during a focus change; it runs once that change has finished.
+    private func enqueue(_ change: @escaping () -> Void) {
+        queuedFocusChanges.append(change)
+    }
+
+    /// Runs one focus change, then the changes queued during it, in order.
+    private func transition(_ body: () -> Void) {
         isChangingFocus = true
-        let result = body()
+        body()
         isChangingFocus = false
         while !queuedFocusChanges.isEmpty, !isChangingFocus {
             queuedFocusChanges.removeFirst()()
         }
-        return result
     }
 }

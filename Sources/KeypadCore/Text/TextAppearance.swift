@@ -58,6 +58,7 @@ public struct FontDescription: Hashable, Sendable {
     /// The weight: 400 regular, 700 bold.
     public var weight: Int
 
+    /// Creates a font description; the defaults are the theme's family at 17 points, regular.
     public init(family: String? = nil, size: CGFloat = 17, weight: Int = 400) {
         self.family = family
         self.size = size
@@ -67,11 +68,16 @@ public struct FontDescription: Hashable, Sendable {
 
 /// An sRGB colour with alpha, each component from 0 to 1.
 public struct Color: Hashable, Sendable {
+    /// The red component, 0…1.
     public var red: Double
+    /// The green component, 0…1.
     public var green: Double
+    /// The blue component, 0…1.
     public var blue: Double
+    /// The opacity, 0 (transparent) … 1 (opaque).
     public var alpha: Double
 
+    /// Creates a colour from sRGB components and an opacity, each from 0 to 1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green

@@ -198,10 +198,11 @@ open class TextResponder: Responder, KeyInput {
     override open var canResignFirstResponder: Bool { askShouldEndEditing() }
 
     override open func didBecomeFirstResponder() {
-        prepareForEditing()
+        let changedText = prepareForEditing()
         if clearsOnInsertion { buffer.select(buffer.fullRange) }
         observers.notify(.editing)
         sendDidBeginEditing()
+        if changedText, isEditing { sendTextDidChange() }
     }
 
     override open func didResignFirstResponder(reason: DidEndEditingReason) {
@@ -224,7 +225,8 @@ open class TextResponder: Responder, KeyInput {
     func askShouldBeginEditing() -> Bool { true }
     func askShouldEndEditing() -> Bool { true }
     func shouldChangeText(in range: NSRange, replacementText: String) -> Bool { true }
-    func prepareForEditing() {}
+    /// Readies the text as editing begins; returns whether it changed the text.
+    func prepareForEditing() -> Bool { false }
     func sendDidBeginEditing() {}
     func sendDidEndEditing(reason: DidEndEditingReason) {}
     func sendTextDidChange() {}

@@ -188,6 +188,8 @@ final class EntryAdapter: FieldAdapter {
         let clear = field.isClearButtonVisible
         let right = field.isRightViewVisible ? field.rightView : nil
         let left = field.isLeftViewVisible ? field.leftView : nil
+        // GtkEntry has one icon slot at each end: while the clear button and the right view
+        // both show (side by side in the model), the clear button takes the end slot.
         let icons = [left?.iconName, left?.accessibleName, clear ? "clear" : right?.iconName, right?.accessibleName]
         guard icons != shownIcons else { return }
         shownIcons = icons
