@@ -47,6 +47,10 @@ final class EntryAdapter: FieldAdapter {
         onIconPress(widget) { [weak self] position in self?.iconPressed(position) }
         onSignal(widget, "activate") { [weak self] in self?.field.performReturn() }
         onSignal(widget, "destroy") { [weak self] in self?.widgetDestroyed() }
+        onEvent(widget, "button-press-event") { [weak self] _ in
+            if let self { self.coordinator?.widgetClicked(self) }
+            return false
+        }
     }
 
     // MARK: - GTK → model
@@ -174,6 +178,15 @@ final class EntryAdapter: FieldAdapter {
         let range = field.selectedRange
         let start = gint(TextOffsets.scalar(fromUTF16: range.location, in: text))
         let end = gint(TextOffsets.scalar(fromUTF16: range.location + range.length, in: text))
+        // The model's range has no direction; when GTK already shows it, leave GTK's
+        // anchor and cursor as they are (Shift+Left keeps extending to the left).
+        var shownStart: gint = 0
+        var shownEnd: gint = 0
+        gtk_editable_get_selection_bounds(editable, &shownStart, &shownEnd)
+        let position = gtk_editable_get_position(editable)
+        if min(shownStart, shownEnd) == start, max(shownStart, shownEnd) == end, range.length > 0 || position == start {
+            return
+        }
         isSyncing = true
         if range.length == 0 {
             gtk_editable_set_position(editable, start)

@@ -70,6 +70,13 @@ final class FocusCoordinator {
         if !adapter.responder.becomeFirstResponder() { restoreFocus() }
     }
 
+    /// A click on a widget that keeps GTK focus while its model does not edit (editing
+    /// ended from code, or by Done) begins editing again, as a tap on a field does in UIKit.
+    func widgetClicked(_ adapter: any FieldAdapter) {
+        guard adapter.hasGTKFocus else { return }
+        widgetGainedFocus(adapter)
+    }
+
     func widgetLostFocus(_ adapter: any FieldAdapter) {
         guard !isSuppressed else { return }
         MainLoop.cancel(pendingResign)

@@ -56,6 +56,10 @@ final class TextViewAdapter: FieldAdapter {
         onSignal(viewPointer, "backspace") { [weak self] in self?.userBackspaced() }
         onNotify(viewPointer, "is-focus") { [weak self] in self?.focusChanged() }
         onSignal(viewPointer, "destroy") { [weak self] in self?.widgetDestroyed() }
+        onEvent(viewPointer, "button-press-event") { [weak self] _ in
+            if let self { self.coordinator?.widgetClicked(self) }
+            return false
+        }
     }
 
     // MARK: - GTK → model
@@ -172,6 +176,19 @@ final class TextViewAdapter: FieldAdapter {
         let range = textView.selectedRange
         var insert = GtkTextIter()
         var bound = GtkTextIter()
+        // As in the entry: a selection GTK already shows keeps GTK's direction.
+        gtk_text_buffer_get_selection_bounds(buffer, &bound, &insert)
+        let shown = (Int(gtk_text_iter_get_offset(&bound)), Int(gtk_text_iter_get_offset(&insert)))
+        let wanted = (
+            TextOffsets.scalar(fromUTF16: range.location, in: text),
+            TextOffsets.scalar(fromUTF16: range.location + range.length, in: text)
+        )
+        if shown == wanted {
+            if let view, let mark = gtk_text_buffer_get_insert(buffer) {
+                gtk_text_view_scroll_mark_onscreen(keypad_text_view(view), mark)
+            }
+            return
+        }
         gtk_text_buffer_get_iter_at_offset(buffer, &bound, gint(TextOffsets.scalar(fromUTF16: range.location, in: text)))
         gtk_text_buffer_get_iter_at_offset(
             buffer, &insert, gint(TextOffsets.scalar(fromUTF16: range.location + range.length, in: text)))

@@ -41,6 +41,8 @@ final class SlideContainer {
         gtk_scrolled_window_set_capture_button_press(scrolled, 0)
         gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
         gtk_scrolled_window_set_shadow_type(scrolled, GTK_SHADOW_NONE)
+        // Never a stop for Tab: keyboard focus stays on the fields.
+        gtk_widget_set_can_focus(widget, 0)
         gtk_container_add(keypad_container(widget), child)
         if let viewport = gtk_bin_get_child(keypad_bin(widget)) {
             gtk_viewport_set_shadow_type(keypad_viewport(viewport), GTK_SHADOW_NONE)
