@@ -50,6 +50,7 @@ final class KeypadArea {
             gtk_window_set_skip_taskbar_hint(gtkWindow, 1)
             gtk_window_set_decorated(gtkWindow, 0)
             gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
+            gtk_window_set_destroy_with_parent(gtkWindow, 1)
             gtk_window_set_title(gtkWindow, "Keypad")
             gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
@@ -59,6 +60,15 @@ final class KeypadArea {
 
     isolated deinit {
         for token in tokens { scope.notificationCenter.removeObserver(token) }
+    }
+
+    /// The app window was destroyed (and with it the docked area or, by
+    /// destroy-with-parent, the keypad window): stop following the keyboard.
+    func parentDestroyed() {
+        for token in tokens { scope.notificationCenter.removeObserver(token) }
+        tokens = []
+        dockedWidget = nil
+        floatingWindow = nil
     }
 
     /// Creates (once) the views of the keypad and toolbar `responder` will get, so their
@@ -108,15 +118,11 @@ final class KeypadArea {
 
     private func observeKeyboard() {
         let center = scope.notificationCenter
-        tokens.append(center.addObserver(forName: Responder.keyboardWillShowNotification, object: nil, queue: nil) {
-            [weak self] note in
-            nonisolated(unsafe) let note = note
-            MainActor.assumeIsolated { self?.show(KeyboardTransition(notification: note)) }
+        tokens.append(keyboardObserver(Responder.keyboardWillShowNotification, on: center) { [weak self] transition in
+            self?.show(transition)
         })
-        tokens.append(center.addObserver(forName: Responder.keyboardWillHideNotification, object: nil, queue: nil) {
-            [weak self] note in
-            nonisolated(unsafe) let note = note
-            MainActor.assumeIsolated { self?.hide(KeyboardTransition(notification: note)) }
+        tokens.append(keyboardObserver(Responder.keyboardWillHideNotification, on: center) { [weak self] transition in
+            self?.hide(transition)
         })
     }
 

@@ -60,22 +60,33 @@ extension KioskWindow {
     }
 
     /// Whether the app window is the active (focused) toplevel.
-    public var isActive: Bool { gtk_window_is_active(keypad_window(window)) != 0 }
+    public var isActive: Bool { !isClosed && gtk_window_is_active(keypad_window(window)) != 0 }
 
     /// Whether the window is on screen.
-    public var isMapped: Bool { gtk_widget_get_mapped(window) != 0 }
+    public var isMapped: Bool { !isClosed && gtk_widget_get_mapped(window) != 0 }
 
     /// The bottom edge of the input's widget and the top edge of the visible keypad, in
-    /// window coordinates (docked placement).
+    /// screen coordinates (either placement).
     public func verticalEdges(of input: TextResponder) -> (fieldBottom: Int, keypadTop: Int)? {
-        guard let widget = widget(for: input), let keypad = area.visibleKeypadWidget else { return nil }
-        var fieldY: gint = 0
-        var keypadY: gint = 0
-        var x: gint = 0
-        guard gtk_widget_translate_coordinates(widget, window, 0, 0, &x, &fieldY) != 0,
-            gtk_widget_translate_coordinates(keypad, window, 0, 0, &x, &keypadY) != 0
+        guard !isClosed, let widget = widget(for: input), let keypad = area.visibleKeypadWidget,
+            let field = Self.screenFrame(of: widget), let keys = Self.screenFrame(of: keypad)
         else { return nil }
-        return (Int(fieldY + gtk_widget_get_allocated_height(widget)), Int(keypadY))
+        return (field.maxY, keys.minY)
+    }
+
+    /// The frame of `widget` on the screen.
+    static func screenFrame(of widget: UnsafeMutablePointer<GtkWidget>) -> (minY: Int, maxY: Int)? {
+        guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {
+            return nil
+        }
+        var x: gint = 0
+        var y: gint = 0
+        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y) != 0 else { return nil }
+        var originX: gint = 0
+        var originY: gint = 0
+        gdk_window_get_origin(gdkWindow, &originX, &originY)
+        let top = Int(originY + y)
+        return (top, top + Int(gtk_widget_get_allocated_height(widget)))
     }
 
     /// Destroys the widget of `input`, as an app that tears a form down would.

@@ -26,6 +26,11 @@ public final class KioskWindow {
     private let form: UnsafeMutablePointer<GtkWidget>
     private let scroller: UnsafeMutablePointer<GtkWidget>
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
+    /// Below everything: as tall as the part of this window a separate keypad window
+    /// covers, so the form and the input bar stay above it (window placement).
+    private let keypadInset: UnsafeMutablePointer<GtkWidget>
+    /// Whether the window was destroyed: its widgets are gone and nothing touches them.
+    public private(set) var isClosed = false
     private var rows: gint = 0
     private var avoidance = AvoidanceState()
     private(set) var entryAdapters: [EntryAdapter] = []
@@ -62,14 +67,19 @@ public final class KioskWindow {
         scroller = gtk_scrolled_window_new(nil, nil)
         gtk_scrolled_window_set_policy(keypad_scrolled_window(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_overlay_scrolling(keypad_scrolled_window(scroller), 0)
+        // Tab moves between the fields, never onto the form's scroller itself.
+        gtk_widget_set_can_focus(scroller, 0)
         gtk_widget_set_vexpand(scroller, 1)
         gtk_container_add(keypad_container(scroller), form)
         bottomBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
         let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_pack_start(keypad_box(column), scroller, 1, 1, 0)
         gtk_box_pack_start(keypad_box(column), bottomBar, 0, 0, 0)
+        keypadInset = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_pack_start(keypad_box(column), keypadInset, 0, 0, 0)
         if let docked = area.dockedWidget { gtk_box_pack_start(keypad_box(column), docked, 0, 0, 0) }
         gtk_container_add(keypad_container(window), column)
+        onSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.destroyed() }
         onSignalIgnoringArgument(UnsafeMutableRawPointer(scroller), "size-allocate", after: true) { [weak self] in self?.revealEditingField() }
         onSignalIgnoringArgument(UnsafeMutableRawPointer(window), "size-allocate", after: true) { [weak self] in self?.updateScreenBounds() }
         observeKeyboard()
@@ -77,6 +87,14 @@ public final class KioskWindow {
 
     isolated deinit {
         for token in tokens { scope.notificationCenter.removeObserver(token) }
+    }
+
+    /// The window is gone: stop listening, and never touch its widgets again.
+    private func destroyed() {
+        isClosed = true
+        for token in tokens { scope.notificationCenter.removeObserver(token) }
+        tokens = []
+        area.parentDestroyed()
     }
 
     /// Key height: at least 9 mm on the monitor, and never below 48 pixels.
@@ -145,12 +163,14 @@ public final class KioskWindow {
 
     /// Closes the window, destroying its widgets (their fields leave the scope).
     public func close() {
+        guard !isClosed else { return }
         gtk_widget_destroy(window)
     }
 
     /// Saves what the window shows (with the keypad window, the whole screen) as a PNG.
     public func saveScreenshot(to url: URL) throws(ThemeError) {
         MainLoop.drain()
+        guard !isClosed else { throw ThemeError(file: url.lastPathComponent, line: nil, message: "the window is closed") }
         let target = area.floatingWindow == nil ? gtk_widget_get_window(window) : gdk_get_default_root_window()
         guard let target else { throw ThemeError(file: url.lastPathComponent, line: nil, message: "window not realized") }
         let width = gdk_window_get_width(target)
@@ -171,10 +191,34 @@ public final class KioskWindow {
     // MARK: - Keeping the field visible
 
     private func observeKeyboard() {
-        tokens.append(scope.notificationCenter.addObserver(forName: Responder.keyboardDidHideNotification, object: nil, queue: nil) {
-            [weak self] _ in
-            MainActor.assumeIsolated { self?.restoreScroll() }
+        let center = scope.notificationCenter
+        tokens.append(keyboardObserver(Responder.keyboardWillShowNotification, on: center) { [weak self] transition in
+            self?.keypadWillShow(transition)
         })
+        tokens.append(keyboardObserver(Responder.keyboardDidHideNotification, on: center) { [weak self] _ in
+            self?.keypadDidHide()
+        })
+    }
+
+    private func keypadWillShow(_ transition: KeyboardTransition?) {
+        guard area.placement == .window, let frame = transition?.endFrame ?? scope.keyboard.frame else { return }
+        gtk_widget_set_size_request(keypadInset, -1, gint(KeyboardAvoidance.keypadOverlap(container: screenFrame, keyboardFrame: frame)))
+    }
+
+    private func keypadDidHide() {
+        gtk_widget_set_size_request(keypadInset, -1, 0)
+        restoreScroll()
+    }
+
+    /// The window's frame on the screen (the keyboard's frames are in screen coordinates
+    /// with the window placement).
+    private var screenFrame: CGRect {
+        var x: gint = 0
+        var y: gint = 0
+        if let gdkWindow = gtk_widget_get_window(window) { gdk_window_get_origin(gdkWindow, &x, &y) }
+        return CGRect(
+            x: Int(x), y: Int(y), width: Int(gtk_widget_get_allocated_width(window)),
+            height: Int(gtk_widget_get_allocated_height(window)))
     }
 
     private func updateScreenBounds() {
@@ -197,13 +241,19 @@ public final class KioskWindow {
 
     /// Scrolls the form so the editing entry (plus the margin) is inside the visible part.
     private func revealEditingField() {
-        guard scope.keyboard.isVisible, let adjustment,
+        guard !isClosed, scope.keyboard.isVisible, let adjustment,
             let entry = entryAdapters.first(where: { $0.field.isFirstResponder })?.entry
         else { return }
+        // In the scrolled content's coordinates: where the viewport shows the entry now,
+        // plus how far the content is scrolled (the form's own margins included).
         var x: gint = 0
         var y: gint = 0
-        guard gtk_widget_translate_coordinates(entry, form, 0, 0, &x, &y) != 0 else { return }
-        let target = CGRect(x: Int(x), y: Int(y), width: 1, height: Int(gtk_widget_get_allocated_height(entry)))
+        guard let viewport = gtk_bin_get_child(keypad_bin(scroller)),
+            gtk_widget_translate_coordinates(entry, viewport, 0, 0, &x, &y) != 0
+        else { return }
+        let target = CGRect(
+            x: CGFloat(x), y: CGFloat(y) + gtk_adjustment_get_value(adjustment), width: 1,
+            height: CGFloat(gtk_widget_get_allocated_height(entry)))
         let offset = avoidance.keypadShown(
             revealing: target, margin: avoidanceMargin, currentOffset: gtk_adjustment_get_value(adjustment),
             visibleHeight: gtk_adjustment_get_page_size(adjustment), contentHeight: gtk_adjustment_get_upper(adjustment))

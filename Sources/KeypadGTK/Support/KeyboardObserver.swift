@@ -1,0 +1,14 @@
+import Foundation
+import KeypadCore
+
+/// Observes the keyboard notification `name` on `center`, handing the transition it
+/// carries (nil when its userInfo is not one) to `handler` on the main actor.
+func keyboardObserver(
+    _ name: Notification.Name, on center: NotificationCenter,
+    _ handler: @escaping @MainActor (KeyboardTransition?) -> Void
+) -> any NSObjectProtocol {
+    center.addObserver(forName: name, object: nil, queue: nil) { note in
+        nonisolated(unsafe) let note = note
+        MainActor.assumeIsolated { handler(KeyboardTransition(notification: note)) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import KeypadCore
+import KeypadGTK
+import Testing
+
+/// Focus and visibility as a kiosk user meets them: fields reached by Next or by code,
+/// the separate keypad window, Tab, selections made with the keyboard, and a window
+/// closed while it edits.
+extension GTKTests {
+    @Test("a field reached under the same keypad scrolls into view above it")
+    func sameKeypadMoveReveals() {
+        let session = GTKSession(height: 600)
+        let fields = (1...8).map { session.field("Field \($0)") }
+        session.show()
+        session.click(fields[0])
+        session.settle(seconds: 0.4)
+        #expect(fields[7].becomeFirstResponder())
+        session.settle(seconds: 0.3)
+        let edges = session.window.verticalEdges(of: fields[7])
+        let margin = Int(session.window.avoidanceMargin)
+        #expect(edges != nil)
+        if let edges {
+            // GTK's own focus scrolling stops at the edge; the avoidance keeps the margin.
+            #expect(edges.fieldBottom + margin <= edges.keypadTop, "field bottom \(edges.fieldBottom), keypad top \(edges.keypadTop)")
+        }
+        session.close()
+    }
+
+    @Test("the separate keypad window never covers the editing field")
+    func windowPlacementReveals() {
+        let session = GTKSession(placement: .window, height: 720)
+        let fields = (1...7).map { session.field("Field \($0)") }
+        session.show()
+        session.click(fields[6])
+        session.settle(seconds: 0.6)
+        let edges = session.window.verticalEdges(of: fields[6])
+        #expect(edges != nil)
+        if let edges { #expect(edges.fieldBottom <= edges.keypadTop, "field bottom \(edges.fieldBottom), keypad top \(edges.keypadTop)") }
+        #expect(session.window.hasKeyboardFocus(fields[6]))
+        session.close()
+    }
+
+    @Test("Shift+Tab and Tab move between fields only: editing never falls off onto a scroller")
+    func tabStaysOnFields() {
+        let session = GTKSession()
+        let a = session.field("A")
+        let b = session.field("B")
+        session.show()
+        session.click(a)
+        for key in ["shift+Tab", "shift+Tab", "Tab"] {
+            XInput.key(key)
+            session.settle()
+            let editing = session.scope.firstResponder as? TextField
+            #expect(editing === a || editing === b, "after \(key) nothing edits")
+            if let editing { #expect(session.window.hasKeyboardFocus(editing)) }
+        }
+        session.close()
+    }
+
+    @Test("Shift+Left grows the selection leftwards in the model and in the entry")
+    func keyboardSelectionKeepsDirection() {
+        let session = GTKSession()
+        let a = session.field("A")
+        session.show()
+        session.click(a)
+        XInput.type("12345")
+        session.settle()
+        XInput.key("shift+Left")
+        XInput.key("shift+Left")
+        session.settle()
+        #expect(a.selectedRange == NSRange(location: 3, length: 2))
+        #expect(session.window.widgetCursor(of: a) == 3)
+        XInput.key("shift+Right")
+        session.settle()
+        #expect(a.selectedRange == NSRange(location: 4, length: 1))
+        session.close()
+    }
+
+    @Test("closing the window while a field edits ends editing; later keyboard news touches nothing")
+    func closeWhileEditing() {
+        let session = GTKSession()
+        let a = session.field("A")
+        session.show()
+        session.click(a)
+        session.window.close()
+        session.settle()
+        #expect(session.window.isClosed && !a.isEditing && a.scope == nil)
+        session.scope.notificationCenter.post(name: Responder.keyboardWillShowNotification, object: nil)
+        session.scope.notificationCenter.post(name: Responder.keyboardDidHideNotification, object: nil)
+        session.settle()
+        #expect(session.window.verticalEdges(of: a) == nil && !session.window.isMapped)
+        session.window.close()
+    }
+}
