@@ -47,3 +47,11 @@ func bundledLayout(_ id: String, sourceLocation: SourceLocation = #_sourceLocati
         return nil
     }
 }
+
+/// A fresh temporary directory holding `files` (name → contents); the caller removes it.
+func layoutDirectory(with files: [String: String]) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    for (name, contents) in files { try Data(contents.utf8).write(to: url.appendingPathComponent(name)) }
+    return url
+}

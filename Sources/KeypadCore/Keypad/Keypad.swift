@@ -5,8 +5,8 @@ import Foundation
 /// A keypad is never handed a field. It observes the begin/end-editing
 /// notifications of ``TextField``, ``TextView`` and any registered third-party
 /// input, and binds only to an input it serves: one whose `inputView` is this
-/// keypad, or — for a scope's shared default keypads — one whose `inputView` is nil
-/// and whose keyboard type this keypad's layout serves. It unbinds only when that
+/// keypad, or — for a scope's shared default keypads — an input of that same scope
+/// whose `inputView` is nil and to which the scope gives this keypad. It unbinds only when that
 /// same input ends editing, and it edits only through `insertText(_:)` and
 /// `deleteBackward()`, so the input's delegate sees every key.
 ///
@@ -37,6 +37,8 @@ public final class Keypad: InputView {
     public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
     public private(set) var defaultKeyboardTypes: Set<KeyboardType>
+    /// The scope whose default keypad this is; nil for an app's own keypad.
+    weak var scope: ResponderScope?
     /// The locale of labels and accessible names (the return key's title).
     public var locale: Locale { didSet { observers.notify(.keys) } }
     /// When true, binding to a secure input shuffles the digit keys (fresh each time).
@@ -156,14 +158,24 @@ public final class Keypad: InputView {
 
     // MARK: - Binding
 
-    /// Adds a type this keypad serves as a default keypad (a type whose layout fell back to this one).
+    /// Adds a type this keypad serves as a default keypad (its scope's catalog resolves the type to this layout).
     func addDefaultKeyboardType(_ type: KeyboardType) {
         defaultKeyboardTypes.insert(type)
     }
 
+    /// Stops serving `type` as a default keypad (the catalog now resolves it to another layout).
+    func removeDefaultKeyboardType(_ type: KeyboardType) {
+        defaultKeyboardTypes.remove(type)
+    }
+
     /// Whether this keypad is the one `input` asks for.
+    ///
+    /// An input with an `inputView` asks for that view. Otherwise a scope's default keypad
+    /// serves only a responder of its own scope that the scope gives this keypad — scopes
+    /// may share a notification center — and an input outside any scope by its keyboard type.
     public func serves(_ input: any TextInput) -> Bool {
         if let own = input.inputView { return own === self }
+        if let scope, let responder = input as? Responder { return scope.givesDefaultKeypad(self, to: responder) }
         return defaultKeyboardTypes.contains(input.textInputTraits.keyboardType)
     }
 
