@@ -55,8 +55,9 @@ public final class Keypad: InputView {
     var random: AnyRandomNumberGenerator
     private var observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
-    private var tokens: [Notification.Name: any NSObjectProtocol] = [:]
-    private var registrations: [(begin: Notification.Name, end: Notification.Name, change: Notification.Name?)] = []
+    private var registrations: [InputRegistration] = []
+    /// The registration whose begin notification bound the input; nil when bound directly.
+    private var boundRegistration: InputRegistration.Names?
 
     /// Creates a keypad that observes `notificationCenter`.
     ///
@@ -95,7 +96,7 @@ public final class Keypad: InputView {
     }
 
     isolated deinit {
-        for token in tokens.values { notificationCenter.removeObserver(token) }
+        for registration in registrations { registration.stopObserving(notificationCenter) }
     }
 
     // MARK: - Observation
@@ -116,38 +117,42 @@ public final class Keypad: InputView {
     /// Observes another class of input through its own notification names (as
     /// IQKeyboardManager's `registerTextFieldViewClass`).
     ///
+    /// Registering the same pair of names again does nothing; pairs that share a name
+    /// each keep their own observers.
+    ///
     /// - Parameter didChange: the input's text-changed notification, which keeps the
     ///   return key's enabled state current; nil if it has none.
     public func register(
         didBeginEditing: Notification.Name, didEndEditing: Notification.Name, didChange: Notification.Name? = nil
     ) {
-        guard !registrations.contains(where: { $0.begin == didBeginEditing && $0.end == didEndEditing }) else {
-            return
-        }
-        registrations.append((didBeginEditing, didEndEditing, didChange))
-        observe(didBeginEditing) { keypad, input in keypad.inputDidBeginEditing(input) }
-        observe(didEndEditing) { keypad, input in keypad.inputDidEndEditing(input) }
+        let names = InputRegistration.Names(begin: didBeginEditing, end: didEndEditing)
+        guard !registrations.contains(where: { $0.names == names }) else { return }
+        var tokens = [
+            observe(didBeginEditing) { keypad, input in keypad.bindIfServing(input, through: names) },
+            observe(didEndEditing) { keypad, input in keypad.inputDidEndEditing(input) },
+        ]
         if let didChange {
-            observe(didChange) { keypad, input in
-                if input === keypad.boundInput { keypad.textDidChange() }
-            }
+            tokens.append(
+                observe(didChange) { keypad, input in
+                    if input === keypad.boundInput { keypad.textDidChange() }
+                })
         }
+        registrations.append(InputRegistration(names: names, tokens: tokens))
     }
 
     /// Stops observing an input class registered with ``register(didBeginEditing:didEndEditing:didChange:)``;
-    /// an input of that class that is bound now is unbound.
+    /// the bound input is unbound only if it was bound through that class's begin notification.
     public func unregister(didBeginEditing: Notification.Name, didEndEditing: Notification.Name) {
-        guard let index = registrations.firstIndex(where: { $0.begin == didBeginEditing && $0.end == didEndEditing })
-        else { return }
-        let removed = registrations.remove(at: index)
-        for name in [removed.begin, removed.end] + (removed.change.map { [$0] } ?? []) {
-            if let token = tokens.removeValue(forKey: name) { notificationCenter.removeObserver(token) }
-        }
-        unbind()
+        let names = InputRegistration.Names(begin: didBeginEditing, end: didEndEditing)
+        guard let index = registrations.firstIndex(where: { $0.names == names }) else { return }
+        registrations.remove(at: index).stopObserving(notificationCenter)
+        if boundRegistration == names { unbind() }
     }
 
-    private func observe(_ name: Notification.Name, _ handler: @escaping @MainActor (Keypad, any TextInput) -> Void) {
-        tokens[name] = notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+    private func observe(
+        _ name: Notification.Name, _ handler: @escaping @MainActor (Keypad, any TextInput) -> Void
+    ) -> any NSObjectProtocol {
+        notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
             nonisolated(unsafe) let object = note.object
             MainActor.assumeIsolated {
                 guard let self, let input = object as? any TextInput else { return }
@@ -182,8 +187,14 @@ public final class Keypad: InputView {
     /// Binds to `input` if it is editing-worthy for this keypad; replays state for a
     /// keypad created or assigned while its input is already editing.
     public func bindIfServing(_ input: any TextInput) {
+        bindIfServing(input, through: nil)
+    }
+
+    /// Binds to `input` unless it is not served or already bound (a duplicate begin
+    /// notification); `names` is the registration whose notification announced it.
+    private func bindIfServing(_ input: any TextInput, through names: InputRegistration.Names?) {
         guard serves(input), boundInput !== input else { return }
-        bind(input)
+        bind(input, through: names)
     }
 
     /// The bound input's text changed: tell renderers only if a key's state changed
@@ -204,18 +215,15 @@ public final class Keypad: InputView {
         layout.pages.contains { $0.rows.joined().contains { $0.action == .decimalSeparator } }
     }
 
-    private func inputDidBeginEditing(_ input: any TextInput) {
-        bindIfServing(input)
-    }
-
     private func inputDidEndEditing(_ input: any TextInput) {
         guard input === boundInput else { return }
         unbind()
     }
 
-    private func bind(_ input: any TextInput) {
+    private func bind(_ input: any TextInput, through names: InputRegistration.Names?) {
         cancelPress()
         boundInput = input
+        boundRegistration = names
         currentPageID = layout.initialPage.id
         digitPermutation =
             scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeDigitPermutation() : [:]
@@ -228,6 +236,7 @@ public final class Keypad: InputView {
         guard boundInput != nil else { return }
         cancelPress()
         boundInput = nil
+        boundRegistration = nil
         digitPermutation = [:]
         notify(.binding)
     }

@@ -50,17 +50,21 @@ extension ResponderScope {
     /// The default keypads created so far.
     public var createdDefaultKeypads: [Keypad] { Array(defaultKeypads.values) }
 
-    /// Registers a third-party input class with every default keypad of this scope, now and later.
+    /// Registers a third-party input class with every default keypad of this scope, now and
+    /// later; registering the same pair of names again does nothing.
     public func registerTextInput(
         didBeginEditing: Notification.Name, didEndEditing: Notification.Name, didChange: Notification.Name? = nil
     ) {
+        guard !inputRegistrations.contains(where: { $0.begin == didBeginEditing && $0.end == didEndEditing })
+        else { return }
         inputRegistrations.append((didBeginEditing, didEndEditing, didChange))
         for keypad in defaultKeypads.values {
             keypad.register(didBeginEditing: didBeginEditing, didEndEditing: didEndEditing, didChange: didChange)
         }
     }
 
-    /// Undoes ``registerTextInput(didBeginEditing:didEndEditing:didChange:)``.
+    /// Undoes ``registerTextInput(didBeginEditing:didEndEditing:didChange:)``; a keypad lets its
+    /// input go only if that input was bound through this class's begin notification.
     public func unregisterTextInput(didBeginEditing: Notification.Name, didEndEditing: Notification.Name) {
         inputRegistrations.removeAll { $0.begin == didBeginEditing && $0.end == didEndEditing }
         for keypad in defaultKeypads.values {
