@@ -28,18 +28,20 @@ extension Keypad {
 
     /// The rows of the page shown, with run-time labels and enabled states.
     public var rows: [[KeypadKey]] {
-        let page = layout.page(id: currentPageID) ?? layout.initialPage
-        return page.rows.map { $0.map(resolve) }
+        let page = shownPage
+        return page.rows.map { $0.map { resolve($0, onPage: page.id) } }
     }
 
     /// The key with `id` on the page shown, resolved.
     public func key(id: String) -> KeypadKey? {
-        let page = layout.page(id: currentPageID) ?? layout.initialPage
+        let page = shownPage
         for row in page.rows {
-            if let key = row.first(where: { $0.id == id }) { return resolve(key) }
+            if let key = row.first(where: { $0.id == id }) { return resolve(key, onPage: page.id) }
         }
         return nil
     }
+
+    private var shownPage: KeypadLayout.Page { layout.page(id: currentPageID) ?? layout.initialPage }
 
     /// The return key's title, localized, for the bound input's return key type.
     public var returnKeyTitle: String {
@@ -81,7 +83,8 @@ extension Keypad {
         return AlternativesPopup(keyID: id, labels: key.alternatives.map(label(for:)), selectedIndex: selected)
     }
 
-    private func resolve(_ key: KeypadLayout.Key) -> KeypadKey {
+    private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String) -> KeypadKey {
+        let key = scrambled(layoutKey, onPage: pageID)
         var resolved = KeypadKey(
             id: key.id, action: key.action, label: key.label, accessibleName: key.accessibleName, width: key.width,
             role: key.role, alternatives: key.alternatives, isEnabled: boundInput != nil)
@@ -89,12 +92,6 @@ extension Keypad {
             resolved.accessibleName = KeypadStrings.string(nameKey, locale: locale)
         }
         switch key.action {
-        case .insert(let text) where key.role == .digit && key.alternatives.isEmpty:
-            if let mapped = digitPermutation[text] {
-                resolved.action = .insert(mapped)
-                resolved.label = mapped
-                resolved.accessibleName = mapped
-            }
         case .decimalSeparator:
             resolved.label = decimalSeparator
             resolved.isEnabled = canInsertDecimalSeparator

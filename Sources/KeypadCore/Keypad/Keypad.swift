@@ -49,7 +49,8 @@ public final class Keypad: InputView {
     /// renderer may set the height it really draws.
     public var preferredHeight: CGFloat
 
-    var digitPermutation: [String: String] = [:]
+    /// While digits are scrambled: per page, the key whose contents each digit key shows.
+    var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
     var lastTextDependentKeyState: [Bool] = []
     var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
@@ -225,8 +226,8 @@ public final class Keypad: InputView {
         boundInput = input
         boundRegistration = names
         currentPageID = layout.initialPage.id
-        digitPermutation =
-            scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeDigitPermutation() : [:]
+        scrambledDigits =
+            scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeScrambledDigits() : [:]
         lastTextDependentKeyState = textDependentKeyState
         notify(.binding)
     }
@@ -237,19 +238,13 @@ public final class Keypad: InputView {
         cancelPress()
         boundInput = nil
         boundRegistration = nil
-        digitPermutation = [:]
+        scrambledDigits = [:]
         notify(.binding)
     }
 
     /// Unbinds only if `input` is the bound one (its `inputView` moved to another keypad).
     public func unbind(ifBoundTo input: any TextInput) {
         if input === boundInput { unbind() }
-    }
-
-    private func makeDigitPermutation() -> [String: String] {
-        let digits = (0...9).map(String.init)
-        let shuffled = digits.shuffled(using: &random)
-        return Dictionary(uniqueKeysWithValues: zip(digits, shuffled))
     }
 
     // MARK: - Pages and layouts
