@@ -134,7 +134,7 @@ extension Keypad {
         cancelPress()
         guard boundInput != nil, let key = key(id: id) else { return }
         guard key.isEnabled else {
-            notify(.keyRejected(id))
+            notify(.keyRejected(eventID(id, for: key.action)))
             return
         }
         guard key.actsOnPress else {
@@ -229,10 +229,10 @@ extension Keypad {
         var refused = action == .decimalSeparator && !canInsertDecimalSeparator
         if case .switchLayout = action, layoutToShow == nil { refused = true }
         guard !refused else {
-            notify(.keyRejected(keyID))
+            notify(.keyRejected(eventID(keyID, for: action)))
             return
         }
-        notify(.keyActivated(keyID))
+        notify(.keyActivated(eventID(keyID, for: action)))
         switch action {
         case .insert(let text): input.insertText(text)
         case .deleteBackward: input.deleteBackward()
@@ -241,6 +241,15 @@ extension Keypad {
         case .switchPage(let page): showPage(page)
         case .switchLayout: if let layoutToShow { setLayout(layoutToShow) }
         case .decimalSeparator: input.insertText(decimalSeparator)
+        }
+    }
+
+    /// The id a key's event carries: ``Keypad/concealedKeyID`` when the key types into a secure input.
+    private func eventID(_ keyID: String, for action: KeyAction) -> String {
+        guard boundInput?.textInputTraits.isSecureTextEntry == true else { return keyID }
+        switch action {
+        case .insert, .decimalSeparator: return Self.concealedKeyID
+        default: return keyID
         }
     }
 }

@@ -22,12 +22,17 @@ public final class Keypad: InputView {
         case keys
         /// The alternatives popup opened or closed.
         case alternatives
-        /// A key is about to act (its id); sent just before the edit it causes, so traces
-        /// read in order. Never carries the text it inserts.
+        /// A key is about to act; sent just before the edit it causes, so traces read in
+        /// order. Carries the key's id, or ``Keypad/concealedKeyID`` for a key that types
+        /// into a secure input, so a PIN's digits never travel in events.
         case keyActivated(String)
-        /// A press on a disabled key was ignored (id).
+        /// A press on a disabled key was ignored; the id as for ``keyActivated(_:)``.
         case keyRejected(String)
     }
+
+    /// The id that ``Change/keyActivated(_:)`` and ``Change/keyRejected(_:)`` carry for a
+    /// key that types into a secure input (a digit, the separator, a long-press alternative).
+    public static let concealedKeyID = "•"
 
     /// The layout shown.
     public private(set) var layout: KeypadLayout
