@@ -134,6 +134,27 @@ struct FormattingTests {
         #expect(form.field.selectedRange == NSRange(location: expected.utf16.count, length: 0))
     }
 
+    @Test("a separator typed into an empty field gives 0. with the caret after it; the next digit follows it",
+          arguments: [("en_US", ".", "0.", "0.5"), ("de_DE", ",", "0,", "0,5")])
+    func leadingSeparator(locale: String, separator: String, first: String, second: String) {
+        let form = RuledField(.decimalPad, rules: [GroupingFormatter()], locale: locale)
+        form.field.insertText(separator)
+        #expect(form.field.text == first && form.field.selectedRange == NSRange(location: 2, length: 0))
+        form.field.insertText("5")
+        #expect(form.field.text == second && form.field.selectedRange == NSRange(location: 3, length: 0))
+    }
+
+    @Test("a leading zero dropped left of the caret keeps the caret before the digits it preceded")
+    func droppedZero() {
+        let form = RuledField(.decimalPad, rules: [GroupingFormatter()], text: "5")
+        form.field.selectedRange = NSRange(location: 0, length: 0)
+        form.field.insertText("0")
+        #expect(form.field.text == "5" && form.field.selectedRange == NSRange(location: 0, length: 0))
+        form.field.selectedRange = NSRange(location: 1, length: 0)
+        for digit in ["2", "3", "4"] { form.field.insertText(digit) }
+        #expect(form.field.text == "5,234" && form.field.selectedRange == NSRange(location: 5, length: 0))
+    }
+
     @Test("typing in the middle keeps the caret after the typed digit")
     func middle() {
         let form = RuledField(.decimalPad, rules: [GroupingFormatter()], text: "1,234")
