@@ -118,6 +118,34 @@ struct ValidationTests {
         #expect(form.field.text == "12")
         withExtendedLifetime(app) {}
     }
+
+    @Test("rules after a formatter judge the formatted text: a max length of 5 stops 1,234 from growing")
+    func ruleAfterFormatter() {
+        let form = RuledField(.decimalPad, rules: [GroupingFormatter(), MaxLengthRule(5)])
+        form.type("1", "2", "3", "4")
+        #expect(form.field.text == "1,234")
+        form.type("5")
+        #expect(form.field.text == "1,234" && form.field.selectedRange == NSRange(location: 5, length: 0))
+    }
+
+    @Test("the app's delegate is asked about the edit as the rules left it: filtered, then formatted")
+    func nextSeesFilteredEdit() {
+        let app = ScriptedFieldDelegate()
+        var asked: [String] = []
+        app.shouldChange = { range, string in
+            asked.append("{\(range.location),\(range.length)} \(string)")
+            return !string.contains("7")
+        }
+        let form = RuledField(.decimalPad, rules: [AllowedCharactersRule(), GroupingFormatter()], text: "9")
+        form.delegate.next = app
+        form.field.insertText("1a2")
+        #expect(form.field.text == "912" && asked == ["{0,1} 912"])
+        form.field.insertText("b7")
+        #expect(form.field.text == "912" && asked == ["{0,1} 912", "{0,3} 9,127"])
+        form.field.insertText("3")
+        #expect(form.field.text == "9,123" && form.field.selectedRange == NSRange(location: 5, length: 0))
+        withExtendedLifetime(app) {}
+    }
 }
 
 @MainActor
