@@ -18,6 +18,26 @@ extension Keypad {
         return scrambled
     }
 
+    /// Whether the digits should be scrambled now: the keypad scrambles for secure inputs
+    /// and the bound input is secure.
+    var wantsScrambledDigits: Bool {
+        scramblesDigitsForSecureInput && boundInput?.textInputTraits.isSecureTextEntry == true
+    }
+
+    /// Scrambles the digits when the bound input turned secure (or the keypad began to
+    /// scramble), restores them when it stopped; an order already shown stays as it is.
+    ///
+    /// - Returns: whether the keys changed.
+    @discardableResult
+    func updateScrambling() -> Bool {
+        let wanted = wantsScrambledDigits
+        guard wanted == scrambledDigits.isEmpty else { return false }
+        let scrambled = wanted ? makeScrambledDigits() : [:]
+        guard scrambled != scrambledDigits else { return false }
+        scrambledDigits = scrambled
+        return true
+    }
+
     /// `key` as it shows in its place on page `pageID`: while scrambled, a digit key keeps
     /// its id, width and role and takes another digit key's contents.
     func scrambled(_ key: KeypadLayout.Key, onPage pageID: String) -> KeypadLayout.Key {

@@ -45,9 +45,14 @@ public final class Keypad: InputView {
     /// The scope whose default keypad this is; nil for an app's own keypad.
     weak var scope: ResponderScope?
     /// The locale of labels and accessible names (the return key's title).
-    public var locale: Locale { didSet { observers.notify(.keys) } }
-    /// When true, binding to a secure input shuffles the digit keys (fresh each time).
-    public var scramblesDigitsForSecureInput = false
+    public var locale: Locale {
+        didSet { notifyKeysChanged() }
+    }
+    /// When true, the digit keys are shuffled while the bound input is secure: afresh on
+    /// each bind, and as soon as the input turns secure while editing.
+    public var scramblesDigitsForSecureInput = false {
+        didSet { if updateScrambling() { notifyKeysChanged() } }
+    }
     /// The timing of repeat and long press.
     public var timing: KeyTiming
     /// The height the keypad wants; starts at rows × the layout's row height, and a
@@ -56,7 +61,12 @@ public final class Keypad: InputView {
 
     /// While digits are scrambled: per page, the key whose contents each digit key shows.
     var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
-    var lastTextDependentKeyState: [Bool] = []
+    /// The input-dependent key state renderers were last told about.
+    var shownInputDependentKeyState: InputDependentKeyState?
+    /// Whether the layout has a decimal key, on any page.
+    private(set) var hasDecimalKey: Bool
+    /// The observation of the bound ``TextResponder``'s changes.
+    private var inputObservation: ObservationToken?
     var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
     private var observers = ObserverList<Change>()
@@ -91,6 +101,7 @@ public final class Keypad: InputView {
         self.random = AnyRandomNumberGenerator(base: random)
         currentPageID = layout.initialPage.id
         preferredHeight = CGFloat(layout.rowHeight) * CGFloat(layout.initialPage.rows.count)
+        hasDecimalKey = Self.hasDecimalKey(layout)
         register(
             didBeginEditing: TextField.textDidBeginEditingNotification,
             didEndEditing: TextField.textDidEndEditingNotification,
@@ -140,7 +151,10 @@ public final class Keypad: InputView {
         if let didChange {
             tokens.append(
                 observe(didChange) { keypad, input in
-                    if input === keypad.boundInput { keypad.textDidChange() }
+                    // A TextResponder is observed directly, code changes included.
+                    if input === keypad.boundInput, keypad.inputObservation == nil {
+                        keypad.refreshInputDependentKeys()
+                    }
                 })
         }
         registrations.append(InputRegistration(names: names, tokens: tokens))
@@ -203,21 +217,7 @@ public final class Keypad: InputView {
         bind(input, through: names)
     }
 
-    /// The bound input's text changed: tell renderers only if a key's state changed
-    /// (the return key's enablement, the decimal key's), so typing costs no redraw.
-    private func textDidChange() {
-        let state = textDependentKeyState
-        guard state != lastTextDependentKeyState else { return }
-        lastTextDependentKeyState = state
-        notify(.keys)
-    }
-
-    /// The states of the keys that depend on the text.
-    var textDependentKeyState: [Bool] {
-        [isReturnKeyEnabled, hasDecimalKey && canInsertDecimalSeparator]
-    }
-
-    private var hasDecimalKey: Bool {
+    private static func hasDecimalKey(_ layout: KeypadLayout) -> Bool {
         layout.pages.contains { $0.rows.joined().contains { $0.action == .decimalSeparator } }
     }
 
@@ -228,19 +228,28 @@ public final class Keypad: InputView {
 
     private func bind(_ input: any TextInput, through names: InputRegistration.Names?) {
         cancelPress()
+        stopObservingInput()
         boundInput = input
         boundRegistration = names
         currentPageID = layout.initialPage.id
-        scrambledDigits =
-            scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeScrambledDigits() : [:]
-        lastTextDependentKeyState = textDependentKeyState
+        scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
+        inputObservation = (input as? TextResponder)?.addObserver { [weak self] change in
+            self?.boundInputChanged(change)
+        }
+        shownInputDependentKeyState = inputDependentKeyState
         notify(.binding)
+    }
+
+    private func stopObservingInput() {
+        if let inputObservation { (boundInput as? TextResponder)?.removeObserver(inputObservation) }
+        inputObservation = nil
     }
 
     /// Unbinds from the current input, if any.
     public func unbind() {
         guard boundInput != nil else { return }
         cancelPress()
+        stopObservingInput()
         boundInput = nil
         boundRegistration = nil
         scrambledDigits = [:]
@@ -266,9 +275,10 @@ public final class Keypad: InputView {
     public func setLayout(_ newLayout: KeypadLayout) {
         cancelPress()
         layout = newLayout
+        hasDecimalKey = Self.hasDecimalKey(newLayout)
         currentPageID = newLayout.initialPage.id
         preferredHeight = CGFloat(newLayout.rowHeight) * CGFloat(newLayout.initialPage.rows.count)
-        notify(.keys)
+        notifyKeysChanged()
         (boundInput as? Responder)?.scope?.reloadInputViews()
     }
 }
