@@ -223,7 +223,7 @@ extension Keypad {
         guard let input = boundInput else { return }
         let layoutToShow: KeypadLayout?
         switch action {
-        case .switchLayout(let id): layoutToShow = try? KeypadLayout.bundled(id: id)
+        case .switchLayout(let id): layoutToShow = try? switchCatalog.layout(id: id)
         default: layoutToShow = nil
         }
         var refused = action == .decimalSeparator && !canInsertDecimalSeparator
@@ -239,9 +239,15 @@ extension Keypad {
         case .return: input.performReturn()
         case .dismiss: input.resignFirstResponder()
         case .switchPage(let page): showPage(page)
-        case .switchLayout: if let layoutToShow { setLayout(layoutToShow) }
+        case .switchLayout: if let layoutToShow { switchLayout(to: layoutToShow) }
         case .decimalSeparator: input.insertText(decimalSeparator)
         }
+    }
+
+    /// Where switch keys find their layouts: the bound input's scope's catalog (its
+    /// override directory, then the bundled layouts), else the keypad's own scope's.
+    private var switchCatalog: LayoutCatalog {
+        ((boundInput as? Responder)?.scope ?? scope)?.layoutCatalog ?? LayoutCatalog()
     }
 
     /// The id a key's event carries: ``Keypad/concealedKeyID`` when the key types into a secure input.

@@ -67,6 +67,8 @@ public final class Keypad: InputView {
     private(set) var hasDecimalKey: Bool
     /// The observation of the bound ``TextResponder``'s changes.
     private var inputObservation: ObservationToken?
+    /// The keypad's own layout while a switch key's layout shows.
+    private var layoutBeforeSwitch: KeypadLayout?
     var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
     private var observers = ObserverList<Change>()
@@ -231,7 +233,7 @@ public final class Keypad: InputView {
         stopObservingInput()
         boundInput = input
         boundRegistration = names
-        currentPageID = layout.initialPage.id
+        resetLayout()
         scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
         inputObservation = (input as? TextResponder)?.addObserver { [weak self] change in
             self?.boundInputChanged(change)
@@ -253,6 +255,7 @@ public final class Keypad: InputView {
         boundInput = nil
         boundRegistration = nil
         scrambledDigits = [:]
+        resetLayout()
         notify(.binding)
     }
 
@@ -264,21 +267,60 @@ public final class Keypad: InputView {
     // MARK: - Pages and layouts
 
     /// Shows the page `id` of the layout; unknown ids are ignored.
+    ///
+    /// A page with another number of rows sets ``preferredHeight`` to rows × the layout's
+    /// row height before renderers hear `.keys` (a renderer that draws another height sets
+    /// it again then), and the keypad's frame follows with keyboard notifications.
     public func showPage(_ id: String) {
-        guard layout.page(id: id) != nil, id != currentPageID else { return }
+        guard let page = layout.page(id: id), id != currentPageID else { return }
         cancelPress()
+        let rowsChange = page.rows.count != (layout.page(id: currentPageID) ?? layout.initialPage).rows.count
         currentPageID = id
-        notify(.keys)
+        if rowsChange { preferredHeight = CGFloat(layout.rowHeight) * CGFloat(page.rows.count) }
+        notifyKeysChanged()
+        if rowsChange { reloadBoundInputViews() }
     }
 
-    /// Replaces the layout; the first page shows.
+    /// Replaces the layout, for this input and every later one; the first page shows.
     public func setLayout(_ newLayout: KeypadLayout) {
+        layoutBeforeSwitch = nil
+        show(newLayout)
+    }
+
+    /// Shows the layout a switch key named until the bound input ends editing; the
+    /// keypad's own layout comes back for the next input.
+    func switchLayout(to newLayout: KeypadLayout) {
+        if layoutBeforeSwitch == nil { layoutBeforeSwitch = layout }
+        show(newLayout)
+    }
+
+    private func show(_ newLayout: KeypadLayout) {
         cancelPress()
+        apply(newLayout)
+        notifyKeysChanged()
+        reloadBoundInputViews()
+    }
+
+    /// Puts back the keypad's own layout after a switch key's, and the first page after
+    /// another, so the next input's keypad has the height its keyboard frame was given.
+    private func resetLayout() {
+        if let layoutBeforeSwitch {
+            self.layoutBeforeSwitch = nil
+            apply(layoutBeforeSwitch)
+        } else if currentPageID != layout.initialPage.id {
+            apply(layout)
+        }
+    }
+
+    private func apply(_ newLayout: KeypadLayout) {
         layout = newLayout
         hasDecimalKey = Self.hasDecimalKey(newLayout)
         currentPageID = newLayout.initialPage.id
         preferredHeight = CGFloat(newLayout.rowHeight) * CGFloat(newLayout.initialPage.rows.count)
-        notifyKeysChanged()
+        scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
+    }
+
+    private func reloadBoundInputViews() {
         (boundInput as? Responder)?.scope?.reloadInputViews()
     }
 }
