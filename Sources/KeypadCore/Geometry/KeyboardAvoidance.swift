@@ -14,6 +14,9 @@ public enum KeyboardAvoidance {
     ///
     /// - Parameters:
     ///   - target: the field's frame in the scrolled content's coordinates.
+    ///   - margin: the space kept above and below the field.
+    ///   - currentOffset: the vertical scroll offset now.
+    ///   - visibleHeight: the height of the part of the viewport not covered by the keypad.
     ///   - contentHeight: the content's height; the offset stays within it.
     /// - Returns: `currentOffset` when the field is already visible; the field's top
     ///   wins when it is taller than the viewport.

@@ -139,8 +139,11 @@ public final class Keypad: InputView {
     /// Registering the same pair of names again does nothing; pairs that share a name
     /// each keep their own observers.
     ///
-    /// - Parameter didChange: the input's text-changed notification, which keeps the
-    ///   return key's enabled state current; nil if it has none.
+    /// - Parameters:
+    ///   - didBeginEditing: posted by an input of the class as it begins editing, with itself as the object.
+    ///   - didEndEditing: posted as it ends editing.
+    ///   - didChange: the input's text-changed notification, which keeps the return key's
+    ///     enabled state current; nil if it has none.
     public func register(
         didBeginEditing: Notification.Name, didEndEditing: Notification.Name, didChange: Notification.Name? = nil
     ) {
