@@ -115,6 +115,22 @@ struct KeypadPagesTests {
         #expect(keypad.preferredHeight == 216 && scope.keyboard.frame?.height == 216)
     }
 
+    @Test("a height a renderer set survives pages with as many rows, and the end of editing on one of them")
+    func rendererHeight() {
+        let scope = ResponderScope(notificationCenter: NotificationCenter())
+        let field = TextField(traits: TextInputTraits(keyboardType: .default))
+        scope.add(field)
+        let keypad = scope.defaultKeypad(for: .default)
+        keypad.preferredHeight = 274
+        field.becomeFirstResponder()
+        keypad.tap("Numbers and symbols")
+        #expect(keypad.currentPageID == "symbols" && keypad.preferredHeight == 274)
+        field.resignFirstResponder()
+        #expect(keypad.currentPageID == "letters" && keypad.preferredHeight == 274)
+        field.becomeFirstResponder()
+        #expect(scope.keyboard.frame?.height == 274)
+    }
+
     @Test("a switch key finds its layout in the scope's catalog, and the keypad's own layout comes back for the next field")
     func switchLayout() throws {
         let folder = try layoutDirectory(with: ["ownPad.json": ownPad, "ownSymbols.json": ownSymbols])

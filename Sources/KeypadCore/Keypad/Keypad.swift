@@ -277,11 +277,20 @@ public final class Keypad: InputView {
     public func showPage(_ id: String) {
         guard let page = layout.page(id: id), id != currentPageID else { return }
         cancelPress()
-        let rowsChange = page.rows.count != (layout.page(id: currentPageID) ?? layout.initialPage).rows.count
-        currentPageID = id
-        if rowsChange { preferredHeight = CGFloat(layout.rowHeight) * CGFloat(page.rows.count) }
+        let heightChanged = turn(to: page)
         notifyKeysChanged()
-        if rowsChange { reloadBoundInputViews() }
+        if heightChanged { reloadBoundInputViews() }
+    }
+
+    /// Shows `page`; a page with another number of rows than the one shown sets
+    /// ``preferredHeight`` (one with as many keeps a height a renderer set).
+    ///
+    /// - Returns: whether the height changed.
+    private func turn(to page: KeypadLayout.Page) -> Bool {
+        let rowsChange = page.rows.count != (layout.page(id: currentPageID) ?? layout.initialPage).rows.count
+        currentPageID = page.id
+        if rowsChange { preferredHeight = CGFloat(layout.rowHeight) * CGFloat(page.rows.count) }
+        return rowsChange
     }
 
     /// Replaces the layout, for this input and every later one; the first page shows.
@@ -300,18 +309,19 @@ public final class Keypad: InputView {
     private func show(_ newLayout: KeypadLayout) {
         cancelPress()
         apply(newLayout)
+        scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
         notifyKeysChanged()
         reloadBoundInputViews()
     }
 
-    /// Puts back the keypad's own layout after a switch key's, and the first page after
-    /// another, so the next input's keypad has the height its keyboard frame was given.
+    /// Puts back the keypad's own layout after a switch key's, or its first page after
+    /// another, so the next input's keypad has the height its keyboard frame is given.
     private func resetLayout() {
         if let layoutBeforeSwitch {
             self.layoutBeforeSwitch = nil
             apply(layoutBeforeSwitch)
         } else if currentPageID != layout.initialPage.id {
-            apply(layout)
+            _ = turn(to: layout.initialPage)
         }
     }
 
@@ -320,7 +330,6 @@ public final class Keypad: InputView {
         hasDecimalKey = Self.hasDecimalKey(newLayout)
         currentPageID = newLayout.initialPage.id
         preferredHeight = CGFloat(newLayout.rowHeight) * CGFloat(newLayout.initialPage.rows.count)
-        scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
     }
 
     private func reloadBoundInputViews() {
