@@ -16,6 +16,8 @@ extension ResponderScope {
     /// it was editing, after the begin-editing notification they bind on.
     func bindShownInputViews(to responder: Responder) {
         if let input = responder as? any TextInput { (keyboard.inputView as? Keypad)?.bindIfServing(input) }
-        if let input = responder as? TextResponder { (keyboard.accessoryView as? AccessoryToolbar)?.bindIfServing(input) }
+        if let input = responder as? TextResponder {
+            (keyboard.accessoryView as? AccessoryToolbar)?.bindIfServing(input)
+        }
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// Like a keypad, the toolbar is never handed an input: it binds to an input whose
 /// `inputAccessoryView` is this toolbar when that input begins editing (or, while it
 /// edits, when the toolbar is assigned to it), and lets it go when it ends or moves to
-/// another accessory view. Duplicate begin and end notifications change nothing. Previous and next follow the scope's declared order (or the
-/// inputs' tags) and skip disabled inputs; they are disabled at the ends.
+/// another accessory view; duplicate begin and end notifications change nothing.
+/// Previous and next follow the scope's declared order (or the inputs' tags) and skip
+/// disabled inputs; they are disabled at the ends.
 @MainActor
 public final class AccessoryToolbar: InputAccessoryView {
     /// How previous and next order the inputs.
