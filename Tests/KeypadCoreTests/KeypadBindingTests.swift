@@ -140,13 +140,9 @@ struct KeypadBindingTests {
 
     @Test("unregistering another input class leaves the bound field bound")
     func unregisterOtherClass() throws {
-        let scope = ResponderScope(notificationCenter: NotificationCenter())
-        let keypad = Keypad(layout: try #require(bundledLayout("numberPad")), notificationCenter: scope.notificationCenter)
-        let field = TextField()
-        field.inputView = keypad
-        scope.add(field)
+        let form = try KeypadForm("numberPad")
+        let (keypad, field) = (form.keypad, form.field)
         keypad.register(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
-        field.becomeFirstResponder()
         keypad.unregister(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
         #expect(keypad.boundInput === field)
         keypad.tap("4")

@@ -29,19 +29,12 @@ private let ownSymbols = #"""
 struct KeypadPagesTests {
     @Test("a key with several alternatives offers them after the delay; the one selected acts on release")
     func severalAlternatives() throws {
-        let scope = ResponderScope(notificationCenter: NotificationCenter())
-        let keypad = Keypad(layout: try KeypadLayout.decode(Data(accents.utf8), fileName: "accents.json"),
-                            notificationCenter: scope.notificationCenter)
-        let field = TextField()
-        field.inputView = keypad
-        scope.add(field)
-        field.becomeFirstResponder()
-        var changes: [Keypad.Change] = []
-        keypad.addObserver { changes.append($0) }
+        let form = KeypadForm(try KeypadLayout.decode(Data(accents.utf8), fileName: "accents.json"))
+        let (keypad, field) = (form.keypad, form.field)
 
         keypad.pressKey("e", at: .zero)
         keypad.advance(to: .milliseconds(499))
-        #expect(keypad.alternativesPopup == nil && changes.isEmpty)
+        #expect(keypad.alternativesPopup == nil && form.takeChanges().isEmpty)
         keypad.advance(to: .milliseconds(500))
         let popup = try #require(keypad.alternativesPopup)
         #expect(popup.keyID == "e" && popup.labels == ["é", "è", "ê"] && popup.selectedIndex == 0)
@@ -53,16 +46,15 @@ struct KeypadPagesTests {
         #expect(keypad.alternativesPopup?.selectedIndex == 2)
         keypad.releaseKey("e", at: .milliseconds(900))
         #expect(field.text == "ê" && keypad.alternativesPopup == nil)
-        #expect(changes == [.alternatives, .alternatives, .alternatives, .keyActivated("e")])
+        #expect(form.takeChanges() == [.alternatives, .alternatives, .alternatives, .keyActivated("e")])
 
-        changes.removeAll()
         keypad.pressKey("e", at: .seconds(2))
         keypad.advance(to: .seconds(3))
         keypad.selectAlternative(1)
         keypad.cancelPress()
         keypad.releaseKey("e", at: .seconds(3))
         #expect(field.text == "ê" && keypad.alternativesPopup == nil)
-        #expect(changes == [.alternatives, .alternatives, .alternatives])
+        #expect(form.takeChanges() == [.alternatives, .alternatives, .alternatives])
 
         keypad.tap("e", at: .seconds(4))
         #expect(field.text == "êe")
@@ -162,19 +154,13 @@ struct KeypadPagesTests {
 
     @Test("duplicate begin and end notifications are ignored: no second binding, the page shown stays")
     func duplicateNotifications() throws {
-        let scope = ResponderScope(notificationCenter: NotificationCenter())
-        let keypad = Keypad(layout: try #require(bundledLayout("namePhonePad")), notificationCenter: scope.notificationCenter)
-        let field = TextField()
-        field.inputView = keypad
-        scope.add(field)
-        var changes: [Keypad.Change] = []
-        keypad.addObserver { changes.append($0) }
-        field.becomeFirstResponder()
+        let form = try KeypadForm("namePhonePad")
+        let (scope, keypad, field) = (form.scope, form.keypad, form.field)
         keypad.showPage("phone")
         scope.notificationCenter.post(name: TextField.textDidBeginEditingNotification, object: field)
-        #expect(keypad.currentPageID == "phone" && changes == [.binding, .keys])
+        #expect(keypad.boundInput === field && keypad.currentPageID == "phone" && form.takeChanges() == [.keys])
         field.resignFirstResponder()
         scope.notificationCenter.post(name: TextField.textDidEndEditingNotification, object: field)
-        #expect(keypad.boundInput == nil && changes == [.binding, .keys, .binding])
+        #expect(keypad.boundInput == nil && form.takeChanges() == [.binding])
     }
 }

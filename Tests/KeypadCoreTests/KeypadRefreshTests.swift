@@ -2,39 +2,12 @@ import Foundation
 import KeypadCore
 import Testing
 
-/// An editing field on its own bundled keypad, with the keypad's changes recorded.
-@MainActor
-private final class Editing {
-    let scope = ResponderScope(notificationCenter: NotificationCenter())
-    let field: TextField
-    let keypad: Keypad
-    private(set) var changes: [Keypad.Change] = []
-
-    init(_ layoutID: String, traits: TextInputTraits, text: String = "", random: SeededGenerator = SeededGenerator(seed: 1)) throws {
-        field = TextField(text: text, traits: traits)
-        field.locale = Locale(identifier: "en_US")
-        keypad = Keypad(
-            layout: try #require(bundledLayout(layoutID)), notificationCenter: scope.notificationCenter,
-            locale: Locale(identifier: "en"), random: random)
-        field.inputView = keypad
-        scope.add(field)
-        field.becomeFirstResponder()
-        keypad.addObserver { [unowned self] in changes.append($0) }
-    }
-
-    /// The changes since the last call.
-    func takeChanges() -> [Keypad.Change] {
-        defer { changes.removeAll() }
-        return changes
-    }
-}
-
 @MainActor
 @Suite("A keypad redraws when the bound input changes what its keys show, and only then")
 struct KeypadRefreshTests {
     @Test("changing returnKeyType while editing relabels the return key")
     func returnKeyType() throws {
-        let form = try Editing("numberPad", traits: TextInputTraits(keyboardType: .numberPad, returnKeyType: .next))
+        let form = try KeypadForm("numberPad", traits: TextInputTraits(keyboardType: .numberPad, returnKeyType: .next))
         #expect(form.keypad.key(id: "return")?.label == "Next")
         form.field.returnKeyType = .done
         #expect(form.takeChanges() == [.keys])
@@ -45,7 +18,7 @@ struct KeypadRefreshTests {
 
     @Test("text set from code enables and disables the automatic return key")
     func textFromCode() throws {
-        let form = try Editing(
+        let form = try KeypadForm(
             "numberPad", traits: TextInputTraits(keyboardType: .numberPad, enablesReturnKeyAutomatically: true))
         form.field.text = "12"
         #expect(form.takeChanges() == [.keys] && form.keypad.key(id: "return")?.isEnabled == true)
@@ -57,7 +30,7 @@ struct KeypadRefreshTests {
 
     @Test("typing redraws only when a key's state changes")
     func typing() throws {
-        let form = try Editing(
+        let form = try KeypadForm(
             "decimalPad", traits: TextInputTraits(keyboardType: .decimalPad, enablesReturnKeyAutomatically: true))
         form.keypad.tap("1")
         #expect(form.takeChanges() == [.keyActivated("1"), .keys])
@@ -70,7 +43,7 @@ struct KeypadRefreshTests {
 
     @Test("a selection covering the separator enables the decimal key; moving off it disables it again")
     func selection() throws {
-        let form = try Editing("decimalPad", traits: TextInputTraits(keyboardType: .decimalPad), text: "1.5")
+        let form = try KeypadForm("decimalPad", traits: TextInputTraits(keyboardType: .decimalPad), text: "1.5")
         #expect(form.keypad.key(id: "decimalSeparator")?.isEnabled == false)
         form.field.selectedRange = NSRange(location: 1, length: 1)
         #expect(form.takeChanges() == [.keys] && form.keypad.key(id: "decimalSeparator")?.isEnabled == true)
@@ -80,7 +53,7 @@ struct KeypadRefreshTests {
 
     @Test("the field's locale changing relabels the decimal key")
     func locale() throws {
-        let form = try Editing("decimalPad", traits: TextInputTraits(keyboardType: .decimalPad))
+        let form = try KeypadForm("decimalPad", traits: TextInputTraits(keyboardType: .decimalPad))
         form.field.locale = Locale(identifier: "de_DE")
         #expect(form.takeChanges() == [.keys] && form.keypad.key(id: "decimalSeparator")?.label == ",")
         form.keypad.tap("Decimal separator")
@@ -89,7 +62,7 @@ struct KeypadRefreshTests {
 
     @Test("turning secure entry on while editing scrambles the digits at once; turning it off restores them")
     func secureWhileEditing() throws {
-        let form = try Editing("numberPad", traits: TextInputTraits(keyboardType: .numberPad))
+        let form = try KeypadForm("numberPad", traits: TextInputTraits(keyboardType: .numberPad))
         form.keypad.scramblesDigitsForSecureInput = true
         let plain = form.keypad.digitLabels
         #expect(form.takeChanges().isEmpty)
@@ -106,7 +79,7 @@ struct KeypadRefreshTests {
 
     @Test("a keypad that stopped scrambling shows the digits in order at once")
     func scramblingTurnedOff() throws {
-        let form = try Editing("numberPad", traits: TextInputTraits(keyboardType: .numberPad, isSecureTextEntry: true))
+        let form = try KeypadForm("numberPad", traits: TextInputTraits(keyboardType: .numberPad, isSecureTextEntry: true))
         let plain = form.keypad.digitLabels
         form.keypad.scramblesDigitsForSecureInput = true
         #expect(form.takeChanges() == [.keys] && form.keypad.digitLabels != plain)
@@ -116,7 +89,7 @@ struct KeypadRefreshTests {
 
     @Test("once unbound, the old input's changes reach no renderer")
     func unbound() throws {
-        let form = try Editing("numberPad", traits: TextInputTraits(keyboardType: .numberPad))
+        let form = try KeypadForm("numberPad", traits: TextInputTraits(keyboardType: .numberPad))
         form.field.resignFirstResponder()
         #expect(form.takeChanges() == [.binding])
         form.field.text = "5"
