@@ -74,4 +74,40 @@ struct AccessoryToolbarTests {
         fields[0].becomeFirstResponder()
         #expect(scope.keyboard.frame?.height == 216 + toolbar.preferredHeight)
     }
+
+    @Test("a toolbar assigned while its field is editing binds at once; the one it replaces lets go")
+    func assignedWhileEditing() {
+        let scope = ResponderScope(notificationCenter: NotificationCenter())
+        let field = TextField(placeholder: "Amount")
+        field.inputView = FixedInputView(height: 216)
+        scope.add(field)
+        field.becomeFirstResponder()
+        let first = AccessoryToolbar(notificationCenter: scope.notificationCenter)
+        let second = AccessoryToolbar(notificationCenter: scope.notificationCenter)
+        var changes: [String] = []
+        first.addObserver { _ in changes.append("first \(first.boundInput == nil ? "unbound" : "bound")") }
+        second.addObserver { _ in changes.append("second \(second.boundInput == nil ? "unbound" : "bound")") }
+
+        field.inputAccessoryView = first
+        #expect(first.boundInput === field && first.title == "Amount")
+        #expect(scope.keyboard.frame?.height == 216 + first.preferredHeight)
+        field.inputAccessoryView = second
+        #expect(first.boundInput == nil && second.boundInput === field)
+        field.inputAccessoryView = nil
+        #expect(second.boundInput == nil && scope.keyboard.frame?.height == 216)
+        #expect(changes == ["first bound", "first unbound", "second bound", "second unbound"])
+    }
+
+    @Test("duplicate begin and end notifications change nothing")
+    func duplicates() {
+        let (scope, toolbar, fields) = form(["PIN"])
+        var bindings = 0
+        toolbar.addObserver { _ in bindings += 1 }
+        fields[0].becomeFirstResponder()
+        scope.notificationCenter.post(name: TextField.textDidBeginEditingNotification, object: fields[0])
+        #expect(bindings == 1 && toolbar.boundInput === fields[0])
+        fields[0].resignFirstResponder()
+        scope.notificationCenter.post(name: TextField.textDidEndEditingNotification, object: fields[0])
+        #expect(bindings == 2 && toolbar.boundInput == nil)
+    }
 }

@@ -137,6 +137,83 @@ struct KeypadBindingTests {
         input.beginEditing()
         #expect(keypad.boundInput == nil)
     }
+
+    @Test("unregistering another input class leaves the bound field bound")
+    func unregisterOtherClass() throws {
+        let form = try KeypadForm("numberPad")
+        let (keypad, field) = (form.keypad, form.field)
+        keypad.register(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        keypad.unregister(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        #expect(keypad.boundInput === field)
+        keypad.tap("4")
+        #expect(field.text == "4")
+        keypad.unregister(didBeginEditing: TextField.textDidBeginEditingNotification,
+                          didEndEditing: TextField.textDidEndEditingNotification)
+        #expect(keypad.boundInput == nil)
+    }
+
+    @Test("unregistering the bound input's own class unbinds it")
+    func unregisterOwnClass() throws {
+        let center = NotificationCenter()
+        let keypad = Keypad(layout: try #require(bundledLayout("numberPad")), notificationCenter: center)
+        let input = CustomInput(center: center)
+        input.inputView = keypad
+        keypad.register(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        input.beginEditing()
+        #expect(keypad.boundInput === input)
+        keypad.unregister(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        #expect(keypad.boundInput == nil)
+    }
+
+    @Test("two registrations sharing a name keep their own observers: removing one leaves the other, removing both leaves none")
+    func sharedNames() throws {
+        let center = NotificationCenter()
+        let otherEnd = Notification.Name("CustomInputOtherEnd")
+        let keypad = Keypad(layout: try #require(bundledLayout("numberPad")), notificationCenter: center)
+        let input = CustomInput(center: center)
+        input.inputView = keypad
+        keypad.register(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        keypad.register(didBeginEditing: CustomInput.didBegin, didEndEditing: otherEnd)
+        var bindings = 0
+        keypad.addObserver { if $0 == .binding { bindings += 1 } }
+
+        keypad.unregister(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        input.beginEditing()
+        #expect(keypad.boundInput === input && bindings == 1)
+        center.post(name: otherEnd, object: input)
+        #expect(keypad.boundInput == nil && bindings == 2)
+
+        keypad.unregister(didBeginEditing: CustomInput.didBegin, didEndEditing: otherEnd)
+        input.beginEditing()
+        #expect(keypad.boundInput == nil && bindings == 2)
+    }
+
+    @Test("a scope registers an input class with its default keypads, made before and after, and unregisters it")
+    func scopeRegistration() {
+        let scope = ResponderScope(notificationCenter: NotificationCenter())
+        let numbers = scope.defaultKeypad(for: .numberPad)
+        scope.registerTextInput(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        scope.registerTextInput(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        let decimals = scope.defaultKeypad(for: .decimalPad)
+        let input = CustomInput(center: scope.notificationCenter)
+        input.beginEditing()
+        #expect(numbers.boundInput === input && decimals.boundInput == nil)
+        input.endEditing()
+        input.textInputTraits.keyboardType = .decimalPad
+        input.beginEditing()
+        #expect(numbers.boundInput == nil && decimals.boundInput === input)
+        input.endEditing()
+
+        let field = TextField(traits: TextInputTraits(keyboardType: .numberPad))
+        scope.add(field)
+        field.becomeFirstResponder()
+        scope.unregisterTextInput(didBeginEditing: CustomInput.didBegin, didEndEditing: CustomInput.didEnd)
+        #expect(numbers.boundInput === field)
+        field.resignFirstResponder()
+        input.textInputTraits.keyboardType = .numberPad
+        input.beginEditing()
+        #expect(numbers.boundInput == nil && decimals.boundInput == nil)
+    }
 }
 
 /// A third-party input: its own class and its own notification names.

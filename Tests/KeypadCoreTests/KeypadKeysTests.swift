@@ -147,11 +147,12 @@ struct KeypadKeysTests {
         withExtendedLifetime(scope) {}
     }
 
-    @Test("a secure field gets scrambled digits: a permutation of 0–9, new on each bind; keys type their label")
-    func scrambled() throws {
+    @Test("a secure field gets scrambled digits: a permutation of 0–9, new on each bind, alternatives kept with their digit",
+          arguments: [("numberPad", [String]()), ("phonePad", ["+"])])
+    func scrambled(layoutID: String, zeroAlternatives: [String]) throws {
         let scope = ResponderScope(notificationCenter: NotificationCenter())
         let keypad = Keypad(
-            layout: try #require(bundledLayout("numberPad")), notificationCenter: scope.notificationCenter,
+            layout: try #require(bundledLayout(layoutID)), notificationCenter: scope.notificationCenter,
             random: SeededGenerator(seed: 7))
         keypad.scramblesDigitsForSecureInput = true
         let pin = TextField(traits: TextInputTraits(keyboardType: .numberPad, isSecureTextEntry: true))
@@ -159,19 +160,44 @@ struct KeypadKeysTests {
         pin.inputView = keypad
         scope.add(pin)
         scope.add(other)
+        let digits = (0...9).map(String.init)
         var orders: [[String]] = []
         for _ in 0..<4 {
             pin.becomeFirstResponder()
-            orders.append(keypad.digitLabels)
+            let keys = keypad.rows.joined().filter { $0.role == .digit }
+            orders.append(keys.map(\.label))
+            #expect(keys.map(\.label).sorted() == digits)
+            #expect(keys.map(\.action).sorted { "\($0)" < "\($1)" } == digits.map { KeyAction.insert($0) })
+            #expect(keys.allSatisfy { $0.accessibleName == $0.label && $0.action == .insert($0.label) })
+            for key in keys {
+                #expect(key.alternatives == (key.label == "0" ? zeroAlternatives.map { KeyAction.insert($0) } : []))
+            }
             other.becomeFirstResponder()
         }
-        for order in orders { #expect(order.sorted() == (0...9).map(String.init)) }
-        #expect(Set(orders).count > 1)
+        #expect(Set(orders).count == 4)
         pin.becomeFirstResponder()
         #expect(!keypad.showsKeyPreview)
-        let first = try #require(keypad.rows.joined().first { $0.role == .digit })
-        keypad.tapKey(first.id)
-        #expect(pin.text == first.label)
+        for key in keypad.rows.joined().filter({ $0.role == .digit }) { keypad.tapKey(key.id) }
+        #expect(pin.text == keypad.digitLabels.joined())
+    }
+
+    @Test("on a scrambled phone pad the key showing 0 still gives + on a long press")
+    func scrambledLongPress() throws {
+        let scope = ResponderScope(notificationCenter: NotificationCenter())
+        let keypad = Keypad(
+            layout: try #require(bundledLayout("phonePad")), notificationCenter: scope.notificationCenter,
+            random: SeededGenerator(seed: 3))
+        keypad.scramblesDigitsForSecureInput = true
+        let pin = TextField(traits: TextInputTraits(keyboardType: .phonePad, isSecureTextEntry: true))
+        pin.inputView = keypad
+        scope.add(pin)
+        pin.becomeFirstResponder()
+        let zero = try #require(keypad.key(named: "0"))
+        #expect(zero.id != "0" && !zero.actsOnPress)
+        keypad.pressKey(zero.id, at: .zero)
+        keypad.advance(to: .seconds(1))
+        keypad.releaseKey(zero.id, at: .seconds(1))
+        #expect(pin.text == "+")
     }
 
     @Test("a plain field's digits are never scrambled")

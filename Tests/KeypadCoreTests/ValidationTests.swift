@@ -119,6 +119,34 @@ struct ValidationTests {
         #expect(form.field.text == "12")
         withExtendedLifetime(app) {}
     }
+
+    @Test("rules after a formatter judge the formatted text: a max length of 5 stops 1,234 from growing")
+    func ruleAfterFormatter() {
+        let form = RuledField(.decimalPad, rules: [GroupingFormatter(), MaxLengthRule(5)])
+        form.type("1", "2", "3", "4")
+        #expect(form.field.text == "1,234")
+        form.type("5")
+        #expect(form.field.text == "1,234" && form.field.selectedRange == NSRange(location: 5, length: 0))
+    }
+
+    @Test("the app's delegate is asked about the edit as the rules left it: filtered, then formatted")
+    func nextSeesFilteredEdit() {
+        let app = ScriptedFieldDelegate()
+        var asked: [String] = []
+        app.shouldChange = { range, string in
+            asked.append("{\(range.location),\(range.length)} \(string)")
+            return !string.contains("7")
+        }
+        let form = RuledField(.decimalPad, rules: [AllowedCharactersRule(), GroupingFormatter()], text: "9")
+        form.delegate.next = app
+        form.field.insertText("1a2")
+        #expect(form.field.text == "912" && asked == ["{0,1} 912"])
+        form.field.insertText("b7")
+        #expect(form.field.text == "912" && asked == ["{0,1} 912", "{0,3} 9,127"])
+        form.field.insertText("3")
+        #expect(form.field.text == "9,123" && form.field.selectedRange == NSRange(location: 5, length: 0))
+        withExtendedLifetime(app) {}
+    }
 }
 
 @MainActor
@@ -133,6 +161,27 @@ struct FormattingTests {
         for key in keys { form.field.insertText(key) }
         #expect(form.field.text == expected)
         #expect(form.field.selectedRange == NSRange(location: expected.utf16.count, length: 0))
+    }
+
+    @Test("a separator typed into an empty field gives 0. with the caret after it; the next digit follows it",
+          arguments: [("en_US", ".", "0.", "0.5"), ("de_DE", ",", "0,", "0,5")])
+    func leadingSeparator(locale: String, separator: String, first: String, second: String) {
+        let form = RuledField(.decimalPad, rules: [GroupingFormatter()], locale: locale)
+        form.field.insertText(separator)
+        #expect(form.field.text == first && form.field.selectedRange == NSRange(location: 2, length: 0))
+        form.field.insertText("5")
+        #expect(form.field.text == second && form.field.selectedRange == NSRange(location: 3, length: 0))
+    }
+
+    @Test("a leading zero dropped left of the caret keeps the caret before the digits it preceded")
+    func droppedZero() {
+        let form = RuledField(.decimalPad, rules: [GroupingFormatter()], text: "5")
+        form.field.selectedRange = NSRange(location: 0, length: 0)
+        form.field.insertText("0")
+        #expect(form.field.text == "5" && form.field.selectedRange == NSRange(location: 0, length: 0))
+        form.field.selectedRange = NSRange(location: 1, length: 0)
+        for digit in ["2", "3", "4"] { form.field.insertText(digit) }
+        #expect(form.field.text == "5,234" && form.field.selectedRange == NSRange(location: 5, length: 0))
     }
 
     @Test("typing in the middle keeps the caret after the typed digit")

@@ -14,6 +14,9 @@ public enum KeyboardAvoidance {
     ///
     /// - Parameters:
     ///   - target: the field's frame in the scrolled content's coordinates.
+    ///   - margin: the space kept above and below the field.
+    ///   - currentOffset: the vertical scroll offset now.
+    ///   - visibleHeight: the height of the part of the viewport not covered by the keypad.
     ///   - contentHeight: the content's height; the offset stays within it.
     /// - Returns: `currentOffset` when the field is already visible; the field's top
     ///   wins when it is taller than the viewport.
@@ -28,6 +31,36 @@ public enum KeyboardAvoidance {
         let maximum = max(0, contentHeight - visibleHeight)
         return min(max(offset, 0), maximum)
     }
+
+    /// The vertical scroll offset that keeps the field plus `margin` visible above the
+    /// keypad, from frames in one coordinate space — the screen's, as keyboard
+    /// notifications carry the keypad's end frame.
+    ///
+    /// The part of the container the keypad covers from below counts as hidden. The
+    /// answer may scroll the content up to that overlap past its end, so that the last
+    /// field can clear the keypad: give the container a bottom inset of
+    /// ``keypadOverlap(container:keyboardFrame:)`` while the keypad shows, as UIKit's
+    /// `contentInset` does.
+    ///
+    /// - Parameters:
+    ///   - fieldFrame: the field's frame now, scrolled by `currentOffset`.
+    ///   - containerFrame: the scroll container's visible frame (its viewport).
+    ///   - currentOffset: the container's vertical scroll offset now.
+    ///   - contentHeight: the height of the scrolled content.
+    ///   - keypadFrame: the keypad's end frame; nil while it is hidden.
+    ///   - margin: the space kept above and below the field.
+    /// - Returns: `currentOffset` when the field is already visible or the keypad covers
+    ///   the whole container; the field's top wins when it is taller than what is visible.
+    public static func scrollOffset(
+        revealing fieldFrame: CGRect, in containerFrame: CGRect, currentOffset: CGFloat, contentHeight: CGFloat,
+        keypadFrame: CGRect?, margin: CGFloat
+    ) -> CGFloat {
+        let overlap = keypadOverlap(container: containerFrame, keyboardFrame: keypadFrame)
+        let target = fieldFrame.offsetBy(dx: 0, dy: currentOffset - containerFrame.minY)
+        return scrollOffset(
+            revealing: target, margin: margin, currentOffset: currentOffset,
+            visibleHeight: containerFrame.height - overlap, contentHeight: contentHeight)
+    }
 }
 
 /// Remembers where content was scrolled before the keypad came, so hiding it puts
@@ -36,6 +69,7 @@ public struct AvoidanceState: Equatable, Sendable {
     /// The offset before the keypad showed, while it is shown.
     public private(set) var originalOffset: CGFloat?
 
+    /// Creates a state for a keypad that is not shown.
     public init() {}
 
     /// The keypad shows (or changes): returns the offset revealing `target`.
@@ -47,6 +81,18 @@ public struct AvoidanceState: Equatable, Sendable {
         return KeyboardAvoidance.scrollOffset(
             revealing: target, margin: margin, currentOffset: currentOffset, visibleHeight: visibleHeight,
             contentHeight: contentHeight)
+    }
+
+    /// The keypad shows (or changes), with frames in screen coordinates: returns the offset
+    /// from ``KeyboardAvoidance/scrollOffset(revealing:in:currentOffset:contentHeight:keypadFrame:margin:)``.
+    public mutating func keypadShown(
+        revealing fieldFrame: CGRect, in containerFrame: CGRect, currentOffset: CGFloat, contentHeight: CGFloat,
+        keypadFrame: CGRect?, margin: CGFloat
+    ) -> CGFloat {
+        if originalOffset == nil { originalOffset = currentOffset }
+        return KeyboardAvoidance.scrollOffset(
+            revealing: fieldFrame, in: containerFrame, currentOffset: currentOffset, contentHeight: contentHeight,
+            keypadFrame: keypadFrame, margin: margin)
     }
 
     /// The keypad hides: returns the offset to restore (or `currentOffset` if it never showed).

@@ -28,18 +28,20 @@ extension Keypad {
 
     /// The rows of the page shown, with run-time labels and enabled states.
     public var rows: [[KeypadKey]] {
-        let page = layout.page(id: currentPageID) ?? layout.initialPage
-        return page.rows.map { $0.map(resolve) }
+        let page = shownPage
+        return page.rows.map { $0.map { resolve($0, onPage: page.id) } }
     }
 
     /// The key with `id` on the page shown, resolved.
     public func key(id: String) -> KeypadKey? {
-        let page = layout.page(id: currentPageID) ?? layout.initialPage
+        let page = shownPage
         for row in page.rows {
-            if let key = row.first(where: { $0.id == id }) { return resolve(key) }
+            if let key = row.first(where: { $0.id == id }) { return resolve(key, onPage: page.id) }
         }
         return nil
     }
+
+    private var shownPage: KeypadLayout.Page { layout.page(id: currentPageID) ?? layout.initialPage }
 
     /// The return key's title, localized, for the bound input's return key type.
     public var returnKeyTitle: String {
@@ -81,7 +83,8 @@ extension Keypad {
         return AlternativesPopup(keyID: id, labels: key.alternatives.map(label(for:)), selectedIndex: selected)
     }
 
-    private func resolve(_ key: KeypadLayout.Key) -> KeypadKey {
+    private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String) -> KeypadKey {
+        let key = scrambled(layoutKey, onPage: pageID)
         var resolved = KeypadKey(
             id: key.id, action: key.action, label: key.label, accessibleName: key.accessibleName, width: key.width,
             role: key.role, alternatives: key.alternatives, isEnabled: boundInput != nil)
@@ -89,12 +92,6 @@ extension Keypad {
             resolved.accessibleName = KeypadStrings.string(nameKey, locale: locale)
         }
         switch key.action {
-        case .insert(let text) where key.role == .digit && key.alternatives.isEmpty:
-            if let mapped = digitPermutation[text] {
-                resolved.action = .insert(mapped)
-                resolved.label = mapped
-                resolved.accessibleName = mapped
-            }
         case .decimalSeparator:
             resolved.label = decimalSeparator
             resolved.isEnabled = canInsertDecimalSeparator
@@ -137,7 +134,7 @@ extension Keypad {
         cancelPress()
         guard boundInput != nil, let key = key(id: id) else { return }
         guard key.isEnabled else {
-            notify(.keyRejected(id))
+            notify(.keyRejected(eventID(id, for: key.action)))
             return
         }
         guard key.actsOnPress else {
@@ -226,24 +223,39 @@ extension Keypad {
         guard let input = boundInput else { return }
         let layoutToShow: KeypadLayout?
         switch action {
-        case .switchLayout(let id): layoutToShow = try? KeypadLayout.bundled(id: id)
+        case .switchLayout(let id): layoutToShow = try? switchCatalog.layout(id: id)
         default: layoutToShow = nil
         }
         var refused = action == .decimalSeparator && !canInsertDecimalSeparator
         if case .switchLayout = action, layoutToShow == nil { refused = true }
         guard !refused else {
-            notify(.keyRejected(keyID))
+            notify(.keyRejected(eventID(keyID, for: action)))
             return
         }
-        notify(.keyActivated(keyID))
+        notify(.keyActivated(eventID(keyID, for: action)))
         switch action {
         case .insert(let text): input.insertText(text)
         case .deleteBackward: input.deleteBackward()
         case .return: input.performReturn()
         case .dismiss: input.resignFirstResponder()
         case .switchPage(let page): showPage(page)
-        case .switchLayout: if let layoutToShow { setLayout(layoutToShow) }
+        case .switchLayout: if let layoutToShow { switchLayout(to: layoutToShow) }
         case .decimalSeparator: input.insertText(decimalSeparator)
+        }
+    }
+
+    /// Where switch keys find their layouts: the bound input's scope's catalog (its
+    /// override directory, then the bundled layouts), else the keypad's own scope's.
+    private var switchCatalog: LayoutCatalog {
+        ((boundInput as? Responder)?.scope ?? scope)?.layoutCatalog ?? LayoutCatalog()
+    }
+
+    /// The id a key's event carries: ``Keypad/concealedKeyID`` when the key types into a secure input.
+    private func eventID(_ keyID: String, for action: KeyAction) -> String {
+        guard boundInput?.textInputTraits.isSecureTextEntry == true else { return keyID }
+        switch action {
+        case .insert, .decimalSeparator: return Self.concealedKeyID
+        default: return keyID
         }
     }
 }

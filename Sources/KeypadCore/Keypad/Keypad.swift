@@ -5,8 +5,8 @@ import Foundation
 /// A keypad is never handed a field. It observes the begin/end-editing
 /// notifications of ``TextField``, ``TextView`` and any registered third-party
 /// input, and binds only to an input it serves: one whose `inputView` is this
-/// keypad, or — for a scope's shared default keypads — one whose `inputView` is nil
-/// and whose keyboard type this keypad's layout serves. It unbinds only when that
+/// keypad, or — for a scope's shared default keypads — an input of that same scope
+/// whose `inputView` is nil and to which the scope gives this keypad. It unbinds only when that
 /// same input ends editing, and it edits only through `insertText(_:)` and
 /// `deleteBackward()`, so the input's delegate sees every key.
 ///
@@ -22,12 +22,17 @@ public final class Keypad: InputView {
         case keys
         /// The alternatives popup opened or closed.
         case alternatives
-        /// A key is about to act (its id); sent just before the edit it causes, so traces
-        /// read in order. Never carries the text it inserts.
+        /// A key is about to act; sent just before the edit it causes, so traces read in
+        /// order. Carries the key's id, or ``Keypad/concealedKeyID`` for a key that types
+        /// into a secure input, so a PIN's digits never travel in events.
         case keyActivated(String)
-        /// A press on a disabled key was ignored (id).
+        /// A press on a disabled key was ignored; the id as for ``keyActivated(_:)``.
         case keyRejected(String)
     }
+
+    /// The id that ``Change/keyActivated(_:)`` and ``Change/keyRejected(_:)`` carry for a
+    /// key that types into a secure input (a digit, the separator, a long-press alternative).
+    public static let concealedKeyID = "•"
 
     /// The layout shown.
     public private(set) var layout: KeypadLayout
@@ -37,24 +42,40 @@ public final class Keypad: InputView {
     public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
     public private(set) var defaultKeyboardTypes: Set<KeyboardType>
+    /// The scope whose default keypad this is; nil for an app's own keypad.
+    weak var scope: ResponderScope?
     /// The locale of labels and accessible names (the return key's title).
-    public var locale: Locale { didSet { observers.notify(.keys) } }
-    /// When true, binding to a secure input shuffles the digit keys (fresh each time).
-    public var scramblesDigitsForSecureInput = false
+    public var locale: Locale {
+        didSet { notifyKeysChanged() }
+    }
+    /// When true, the digit keys are shuffled while the bound input is secure: afresh on
+    /// each bind, and as soon as the input turns secure while editing.
+    public var scramblesDigitsForSecureInput = false {
+        didSet { if updateScrambling() { notifyKeysChanged() } }
+    }
     /// The timing of repeat and long press.
     public var timing: KeyTiming
     /// The height the keypad wants; starts at rows × the layout's row height, and a
     /// renderer may set the height it really draws.
     public var preferredHeight: CGFloat
 
-    var digitPermutation: [String: String] = [:]
-    var lastTextDependentKeyState: [Bool] = []
+    /// While digits are scrambled: per page, the key whose contents each digit key shows.
+    var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
+    /// The input-dependent key state renderers were last told about.
+    var shownInputDependentKeyState: InputDependentKeyState?
+    /// Whether the layout has a decimal key, on any page.
+    private(set) var hasDecimalKey: Bool
+    /// The observation of the bound ``TextResponder``'s changes.
+    private var inputObservation: ObservationToken?
+    /// The keypad's own layout while a switch key's layout shows.
+    private var layoutBeforeSwitch: KeypadLayout?
     var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
     private var observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
-    private var tokens: [Notification.Name: any NSObjectProtocol] = [:]
-    private var registrations: [(begin: Notification.Name, end: Notification.Name, change: Notification.Name?)] = []
+    private var registrations: [InputRegistration] = []
+    /// The registration whose begin notification bound the input; nil when bound directly.
+    private var boundRegistration: InputRegistration.Names?
 
     /// Creates a keypad that observes `notificationCenter`.
     ///
@@ -82,6 +103,7 @@ public final class Keypad: InputView {
         self.random = AnyRandomNumberGenerator(base: random)
         currentPageID = layout.initialPage.id
         preferredHeight = CGFloat(layout.rowHeight) * CGFloat(layout.initialPage.rows.count)
+        hasDecimalKey = Self.hasDecimalKey(layout)
         register(
             didBeginEditing: TextField.textDidBeginEditingNotification,
             didEndEditing: TextField.textDidEndEditingNotification,
@@ -93,7 +115,7 @@ public final class Keypad: InputView {
     }
 
     isolated deinit {
-        for token in tokens.values { notificationCenter.removeObserver(token) }
+        for registration in registrations { registration.stopObserving(notificationCenter) }
     }
 
     // MARK: - Observation
@@ -114,38 +136,48 @@ public final class Keypad: InputView {
     /// Observes another class of input through its own notification names (as
     /// IQKeyboardManager's `registerTextFieldViewClass`).
     ///
-    /// - Parameter didChange: the input's text-changed notification, which keeps the
-    ///   return key's enabled state current; nil if it has none.
+    /// Registering the same pair of names again does nothing; pairs that share a name
+    /// each keep their own observers.
+    ///
+    /// - Parameters:
+    ///   - didBeginEditing: posted by an input of the class as it begins editing, with itself as the object.
+    ///   - didEndEditing: posted as it ends editing.
+    ///   - didChange: the input's text-changed notification, which keeps the return key's
+    ///     enabled state current; nil if it has none.
     public func register(
         didBeginEditing: Notification.Name, didEndEditing: Notification.Name, didChange: Notification.Name? = nil
     ) {
-        guard !registrations.contains(where: { $0.begin == didBeginEditing && $0.end == didEndEditing }) else {
-            return
-        }
-        registrations.append((didBeginEditing, didEndEditing, didChange))
-        observe(didBeginEditing) { keypad, input in keypad.inputDidBeginEditing(input) }
-        observe(didEndEditing) { keypad, input in keypad.inputDidEndEditing(input) }
+        let names = InputRegistration.Names(begin: didBeginEditing, end: didEndEditing)
+        guard !registrations.contains(where: { $0.names == names }) else { return }
+        var tokens = [
+            observe(didBeginEditing) { keypad, input in keypad.bindIfServing(input, through: names) },
+            observe(didEndEditing) { keypad, input in keypad.inputDidEndEditing(input) },
+        ]
         if let didChange {
-            observe(didChange) { keypad, input in
-                if input === keypad.boundInput { keypad.textDidChange() }
-            }
+            tokens.append(
+                observe(didChange) { keypad, input in
+                    // A TextResponder is observed directly, code changes included.
+                    if input === keypad.boundInput, keypad.inputObservation == nil {
+                        keypad.refreshInputDependentKeys()
+                    }
+                })
         }
+        registrations.append(InputRegistration(names: names, tokens: tokens))
     }
 
     /// Stops observing an input class registered with ``register(didBeginEditing:didEndEditing:didChange:)``;
-    /// an input of that class that is bound now is unbound.
+    /// the bound input is unbound only if it was bound through that class's begin notification.
     public func unregister(didBeginEditing: Notification.Name, didEndEditing: Notification.Name) {
-        guard let index = registrations.firstIndex(where: { $0.begin == didBeginEditing && $0.end == didEndEditing })
-        else { return }
-        let removed = registrations.remove(at: index)
-        for name in [removed.begin, removed.end] + (removed.change.map { [$0] } ?? []) {
-            if let token = tokens.removeValue(forKey: name) { notificationCenter.removeObserver(token) }
-        }
-        unbind()
+        let names = InputRegistration.Names(begin: didBeginEditing, end: didEndEditing)
+        guard let index = registrations.firstIndex(where: { $0.names == names }) else { return }
+        registrations.remove(at: index).stopObserving(notificationCenter)
+        if boundRegistration == names { unbind() }
     }
 
-    private func observe(_ name: Notification.Name, _ handler: @escaping @MainActor (Keypad, any TextInput) -> Void) {
-        tokens[name] = notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
+    private func observe(
+        _ name: Notification.Name, _ handler: @escaping @MainActor (Keypad, any TextInput) -> Void
+    ) -> any NSObjectProtocol {
+        notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
             nonisolated(unsafe) let object = note.object
             MainActor.assumeIsolated {
                 guard let self, let input = object as? any TextInput else { return }
@@ -156,44 +188,42 @@ public final class Keypad: InputView {
 
     // MARK: - Binding
 
-    /// Adds a type this keypad serves as a default keypad (a type whose layout fell back to this one).
+    /// Adds a type this keypad serves as a default keypad (its scope's catalog resolves the type to this layout).
     func addDefaultKeyboardType(_ type: KeyboardType) {
         defaultKeyboardTypes.insert(type)
     }
 
+    /// Stops serving `type` as a default keypad (the catalog now resolves it to another layout).
+    func removeDefaultKeyboardType(_ type: KeyboardType) {
+        defaultKeyboardTypes.remove(type)
+    }
+
     /// Whether this keypad is the one `input` asks for.
+    ///
+    /// An input with an `inputView` asks for that view. Otherwise a scope's default keypad
+    /// serves only a responder of its own scope that the scope gives this keypad — scopes
+    /// may share a notification center — and an input outside any scope by its keyboard type.
     public func serves(_ input: any TextInput) -> Bool {
         if let own = input.inputView { return own === self }
+        if let scope, let responder = input as? Responder { return scope.givesDefaultKeypad(self, to: responder) }
         return defaultKeyboardTypes.contains(input.textInputTraits.keyboardType)
     }
 
     /// Binds to `input` if it is editing-worthy for this keypad; replays state for a
     /// keypad created or assigned while its input is already editing.
     public func bindIfServing(_ input: any TextInput) {
+        bindIfServing(input, through: nil)
+    }
+
+    /// Binds to `input` unless it is not served or already bound (a duplicate begin
+    /// notification); `names` is the registration whose notification announced it.
+    private func bindIfServing(_ input: any TextInput, through names: InputRegistration.Names?) {
         guard serves(input), boundInput !== input else { return }
-        bind(input)
+        bind(input, through: names)
     }
 
-    /// The bound input's text changed: tell renderers only if a key's state changed
-    /// (the return key's enablement, the decimal key's), so typing costs no redraw.
-    private func textDidChange() {
-        let state = textDependentKeyState
-        guard state != lastTextDependentKeyState else { return }
-        lastTextDependentKeyState = state
-        notify(.keys)
-    }
-
-    /// The states of the keys that depend on the text.
-    var textDependentKeyState: [Bool] {
-        [isReturnKeyEnabled, hasDecimalKey && canInsertDecimalSeparator]
-    }
-
-    private var hasDecimalKey: Bool {
+    private static func hasDecimalKey(_ layout: KeypadLayout) -> Bool {
         layout.pages.contains { $0.rows.joined().contains { $0.action == .decimalSeparator } }
-    }
-
-    private func inputDidBeginEditing(_ input: any TextInput) {
-        bindIfServing(input)
     }
 
     private func inputDidEndEditing(_ input: any TextInput) {
@@ -201,22 +231,34 @@ public final class Keypad: InputView {
         unbind()
     }
 
-    private func bind(_ input: any TextInput) {
+    private func bind(_ input: any TextInput, through names: InputRegistration.Names?) {
         cancelPress()
+        stopObservingInput()
         boundInput = input
-        currentPageID = layout.initialPage.id
-        digitPermutation =
-            scramblesDigitsForSecureInput && input.textInputTraits.isSecureTextEntry ? makeDigitPermutation() : [:]
-        lastTextDependentKeyState = textDependentKeyState
+        boundRegistration = names
+        resetLayout()
+        scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
+        inputObservation = (input as? TextResponder)?.addObserver { [weak self] change in
+            self?.boundInputChanged(change)
+        }
+        shownInputDependentKeyState = inputDependentKeyState
         notify(.binding)
+    }
+
+    private func stopObservingInput() {
+        if let inputObservation { (boundInput as? TextResponder)?.removeObserver(inputObservation) }
+        inputObservation = nil
     }
 
     /// Unbinds from the current input, if any.
     public func unbind() {
         guard boundInput != nil else { return }
         cancelPress()
+        stopObservingInput()
         boundInput = nil
-        digitPermutation = [:]
+        boundRegistration = nil
+        scrambledDigits = [:]
+        resetLayout()
         notify(.binding)
     }
 
@@ -225,29 +267,72 @@ public final class Keypad: InputView {
         if input === boundInput { unbind() }
     }
 
-    private func makeDigitPermutation() -> [String: String] {
-        let digits = (0...9).map(String.init)
-        let shuffled = digits.shuffled(using: &random)
-        return Dictionary(uniqueKeysWithValues: zip(digits, shuffled))
-    }
-
     // MARK: - Pages and layouts
 
     /// Shows the page `id` of the layout; unknown ids are ignored.
+    ///
+    /// A page with another number of rows sets ``preferredHeight`` to rows × the layout's
+    /// row height before renderers hear `.keys` (a renderer that draws another height sets
+    /// it again then), and the keypad's frame follows with keyboard notifications.
     public func showPage(_ id: String) {
-        guard layout.page(id: id) != nil, id != currentPageID else { return }
+        guard let page = layout.page(id: id), id != currentPageID else { return }
         cancelPress()
-        currentPageID = id
-        notify(.keys)
+        let heightChanged = turn(to: page)
+        notifyKeysChanged()
+        if heightChanged { reloadBoundInputViews() }
     }
 
-    /// Replaces the layout; the first page shows.
+    /// Shows `page`; a page with another number of rows than the one shown sets
+    /// ``preferredHeight`` (one with as many keeps a height a renderer set).
+    ///
+    /// - Returns: whether the height changed.
+    private func turn(to page: KeypadLayout.Page) -> Bool {
+        let rowsChange = page.rows.count != (layout.page(id: currentPageID) ?? layout.initialPage).rows.count
+        currentPageID = page.id
+        if rowsChange { preferredHeight = CGFloat(layout.rowHeight) * CGFloat(page.rows.count) }
+        return rowsChange
+    }
+
+    /// Replaces the layout, for this input and every later one; the first page shows.
     public func setLayout(_ newLayout: KeypadLayout) {
+        layoutBeforeSwitch = nil
+        show(newLayout)
+    }
+
+    /// Shows the layout a switch key named until the bound input ends editing; the
+    /// keypad's own layout comes back for the next input.
+    func switchLayout(to newLayout: KeypadLayout) {
+        if layoutBeforeSwitch == nil { layoutBeforeSwitch = layout }
+        show(newLayout)
+    }
+
+    private func show(_ newLayout: KeypadLayout) {
         cancelPress()
+        apply(newLayout)
+        scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
+        notifyKeysChanged()
+        reloadBoundInputViews()
+    }
+
+    /// Puts back the keypad's own layout after a switch key's, or its first page after
+    /// another, so the next input's keypad has the height its keyboard frame is given.
+    private func resetLayout() {
+        if let layoutBeforeSwitch {
+            self.layoutBeforeSwitch = nil
+            apply(layoutBeforeSwitch)
+        } else if currentPageID != layout.initialPage.id {
+            _ = turn(to: layout.initialPage)
+        }
+    }
+
+    private func apply(_ newLayout: KeypadLayout) {
         layout = newLayout
+        hasDecimalKey = Self.hasDecimalKey(newLayout)
         currentPageID = newLayout.initialPage.id
         preferredHeight = CGFloat(newLayout.rowHeight) * CGFloat(newLayout.initialPage.rows.count)
-        notify(.keys)
+    }
+
+    private func reloadBoundInputViews() {
         (boundInput as? Responder)?.scope?.reloadInputViews()
     }
 }

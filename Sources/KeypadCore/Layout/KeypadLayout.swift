@@ -63,7 +63,7 @@ public enum KeyAction: Hashable, Sendable {
     case dismiss
     /// Shows another page of the same layout.
     case switchPage(String)
-    /// Replaces the layout with another bundled one.
+    /// Shows another layout, found by name in the scope's ``LayoutCatalog``, until the input ends editing.
     case switchLayout(String)
     /// Inserts the input's locale decimal separator, at most once per input.
     case decimalSeparator

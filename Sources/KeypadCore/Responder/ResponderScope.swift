@@ -151,15 +151,13 @@ public final class ResponderScope {
 
     /// Shows the first responder's keypad again after its input or accessory view changed.
     ///
-    /// A keypad that no longer serves the input lets it go; the new one binds at once.
+    /// A keypad or toolbar that no longer serves the input lets it go; the new ones bind at once.
     public func reloadInputViews() {
         guard let current = firstResponder else { return }
-        let old = keyboard.inputView
         let new = resolvedInputView(for: current)
-        let input = current as? any TextInput
-        if let input, old !== new { (old as? Keypad)?.unbind(ifBoundTo: input) }
+        releaseReplacedInputViews(of: current, newInputView: new)
         keyboard.show(inputView: new, accessoryView: current.inputAccessoryView)
-        if let input { (new as? Keypad)?.bindIfServing(input) }
+        bindShownInputViews(to: current)
     }
 
     /// Queues a change asked for during a focus change; it runs once that change has finished.

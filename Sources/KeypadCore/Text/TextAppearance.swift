@@ -32,8 +32,10 @@ public struct TextAppearance: Hashable, Sendable {
     /// The largest point size, between ``minimumFontSize`` and the font's size, at which
     /// `measure` says the text fits `width`.
     ///
-    /// - Parameter measure: the text's width at a given point size; renderers pass
-    ///   their own text measurement (Pango for GTK).
+    /// - Parameters:
+    ///   - width: the width the text has to fit, in points.
+    ///   - measure: the text's width at a given point size; renderers pass their own
+    ///     text measurement (Pango for GTK).
     public func fittingFontSize(width: CGFloat, measure: (CGFloat) -> CGFloat) -> CGFloat {
         let full = font.size
         guard adjustsFontSizeToFitWidth, measure(full) > width else { return full }

@@ -3,9 +3,11 @@ import Foundation
 /// The previous / next / done bar above the keypad, titled with the editing input's placeholder.
 ///
 /// Like a keypad, the toolbar is never handed an input: it binds to an input whose
-/// `inputAccessoryView` is this toolbar when that input begins editing, and lets it
-/// go when it ends. Previous and next follow the scope's declared order (or the
-/// inputs' tags) and skip disabled inputs; they are disabled at the ends.
+/// `inputAccessoryView` is this toolbar when that input begins editing (or, while it
+/// edits, when the toolbar is assigned to it), and lets it go when it ends or moves to
+/// another accessory view; duplicate begin and end notifications change nothing.
+/// Previous and next follow the scope's declared order (or the inputs' tags) and skip
+/// disabled inputs; they are disabled at the ends.
 @MainActor
 public final class AccessoryToolbar: InputAccessoryView {
     /// How previous and next order the inputs.
@@ -40,19 +42,26 @@ public final class AccessoryToolbar: InputAccessoryView {
         self.notificationCenter = notificationCenter
         self.locale = locale
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
-            observe(name) { toolbar, input in
-                guard input.inputAccessoryView === toolbar, toolbar.boundInput !== input else { return }
-                toolbar.boundInput = input
-                toolbar.observers.notify(.binding)
-            }
+            observe(name) { toolbar, input in toolbar.bindIfServing(input) }
         }
         for name in [TextField.textDidEndEditingNotification, TextView.textDidEndEditingNotification] {
-            observe(name) { toolbar, input in
-                guard input === toolbar.boundInput else { return }
-                toolbar.boundInput = nil
-                toolbar.observers.notify(.binding)
-            }
+            observe(name) { toolbar, input in toolbar.unbind(ifBoundTo: input) }
         }
+    }
+
+    /// Binds to `input` if its accessory view is this toolbar and it is not bound already;
+    /// the scope calls it when the toolbar is assigned to an input that is editing.
+    public func bindIfServing(_ input: TextResponder) {
+        guard input.inputAccessoryView === self, boundInput !== input else { return }
+        boundInput = input
+        observers.notify(.binding)
+    }
+
+    /// Unbinds only if `input` is the bound one.
+    public func unbind(ifBoundTo input: TextResponder) {
+        guard input === boundInput else { return }
+        boundInput = nil
+        observers.notify(.binding)
     }
 
     isolated deinit {

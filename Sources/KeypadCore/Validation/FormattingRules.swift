@@ -1,7 +1,8 @@
 import Foundation
 
 /// Groups an amount's integer digits as the user types ("1,234,567.89" en_US,
-/// "1.234.567,89" de_DE), keeping the caret after the same digit it followed.
+/// "1.234.567,89" de_DE), keeping the caret before the same digits it preceded — so
+/// a "." typed into an empty field gives "0." with the caret after the ".".
 ///
 /// Only digits and one decimal separator are kept. Deleting a grouping separator
 /// deletes the digit before it, as a user who pressed delete there expects.
@@ -21,11 +22,13 @@ public struct GroupingFormatter: TextFieldRule {
         var buffer = TextBuffer(text: edit.text)
         guard buffer.replace(range, with: edit.replacement) else { return .reject }
         let raw = buffer.text
-        let caret = buffer.selectedRange.location
-        // Significant characters (digits and the separator) left of the caret.
-        let before = significantCount(in: raw, upToUTF16: caret, decimal: decimal)
+        // Formatting adds or drops characters only left of the digits typed (grouping, a
+        // leading "0", leading zeros), so the caret is placed by the significant characters
+        // (digits and the separator) to its right.
+        let after = significantCount(in: raw, fromUTF16: buffer.selectedRange.location, decimal: decimal)
         guard let formatted = format(raw, decimal: decimal, grouping: grouping) else { return .reject }
-        let location = utf16Offset(afterSignificant: before, in: formatted, decimal: decimal)
+        let total = significantCount(in: formatted, fromUTF16: 0, decimal: decimal)
+        let location = utf16Offset(afterSignificant: max(0, total - after), in: formatted, decimal: decimal)
         return .format(text: formatted, selectedRange: NSRange(location: location, length: 0))
     }
 
@@ -54,9 +57,9 @@ public struct GroupingFormatter: TextFieldRule {
         return grouped
     }
 
-    private func significantCount(in text: String, upToUTF16 offset: Int, decimal: String) -> Int {
-        let prefix = String(text.utf16.prefix(offset)) ?? text
-        return prefix.filter { ($0.isASCII && $0.isNumber) || String($0) == decimal }.count
+    private func significantCount(in text: String, fromUTF16 offset: Int, decimal: String) -> Int {
+        let suffix = String(text.utf16.dropFirst(offset)) ?? text
+        return suffix.filter { ($0.isASCII && $0.isNumber) || String($0) == decimal }.count
     }
 
     private func utf16Offset(afterSignificant count: Int, in text: String, decimal: String) -> Int {

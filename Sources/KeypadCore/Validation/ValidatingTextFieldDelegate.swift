@@ -2,13 +2,16 @@ import Foundation
 
 /// A field delegate made of rules, usable alone or in front of the app's own delegate.
 ///
-/// Each edit passes the rules in order: a rule may refuse it, replace what is
-/// inserted (the next rules see the replacement), or format the whole text. An
-/// edit no rule changed is then offered to ``next``; one a rule changed is applied
-/// by this delegate with `applyDelegateEdit`, which sends the change events once,
-/// and the original is refused. When editing is about to end, every rule's
-/// `validate` runs; a failure keeps the field editing and is reported through
-/// ``lastFailure`` and ``onFailure``. Every other delegate call is forwarded to ``next``.
+/// Each edit passes the rules in order, each seeing the edit as the rules before it
+/// left it: a rule may refuse it, replace what is inserted, or format the whole text —
+/// after which the edit is "replace the whole text with the formatted one", so a later
+/// rule (a maximum length, say) judges the formatted text. The edit as the rules leave
+/// it is then offered to ``next``. An edit no rule changed is answered true and the
+/// field applies it; one a rule changed is applied by this delegate with
+/// `applyDelegateEdit`, which sends the change events once, and the original is refused.
+/// When editing is about to end, every rule's `validate` runs; a failure keeps the
+/// field editing and is reported through ``lastFailure`` and ``onFailure``. Every other
+/// delegate call is forwarded to ``next``.
 @MainActor
 public final class ValidatingTextFieldDelegate: TextFieldDelegate {
     /// The rules, in order.
@@ -31,7 +34,7 @@ public final class ValidatingTextFieldDelegate: TextFieldDelegate {
         var edit = ProposedEdit(
             text: textField.text, range: range, replacement: string, locale: textField.locale,
             keyboardType: textField.keyboardType)
-        var changed = false
+        var formattedSelection: NSRange?
         for rule in rules {
             switch rule.evaluate(edit) {
             case .allow:
@@ -40,19 +43,22 @@ public final class ValidatingTextFieldDelegate: TextFieldDelegate {
                 return false
             case .replace(let replacement):
                 edit.replacement = replacement
-                changed = true
+                formattedSelection = nil
             case .format(let text, let selection):
-                guard next?.textField(textField, shouldChangeCharactersIn: range, replacementString: string) ?? true
-                else { return false }
-                if text != textField.text || selection != textField.selectedRange {
-                    textField.applyDelegateEdit(text: text, selectedRange: selection)
-                }
-                return false
+                edit.range = NSRange(location: 0, length: edit.text.utf16.count)
+                edit.replacement = text
+                formattedSelection = selection
             }
         }
         guard next?.textField(textField, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) ?? true
         else { return false }
-        guard changed else { return true }
+        if let formattedSelection {
+            if edit.replacement != textField.text || formattedSelection != textField.selectedRange {
+                textField.applyDelegateEdit(text: edit.replacement, selectedRange: formattedSelection)
+            }
+            return false
+        }
+        guard edit.range != range || edit.replacement != string else { return true }
         textField.applyDelegateEdit(edit.range, withText: edit.replacement)
         return false
     }
