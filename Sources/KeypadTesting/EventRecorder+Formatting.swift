@@ -69,6 +69,8 @@ extension EventRecorder {
     /// A key as a trace prints it: a text key's label in quotes (``secureMarker`` while the
     /// keypad serves a secure input), any other key's accessible name.
     static func describeKey(_ id: String, of keypad: Keypad) -> String {
+        // The keypad itself conceals which key typed into a secure input.
+        if id == Keypad.concealedKeyID { return secureMarker }
         guard let key = keypad.key(id: id) else { return id }
         switch key.action {
         case .insert, .decimalSeparator:

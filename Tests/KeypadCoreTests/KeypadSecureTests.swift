@@ -41,7 +41,7 @@ struct KeypadSecureTests {
         recorder.record(form.keypad, name: "pad")
         for name in ["4", "2", "Delete"] { form.keypad.tap(name) }
         #expect(recorder.takeLines() == [
-            "pad •", "F textDidChange", "pad •", "F textDidChange", "pad Delete", "F textDidChange",
+            "pad <secure>", "F textDidChange", "pad <secure>", "F textDidChange", "pad Delete", "F textDidChange",
         ])
     }
 }
