@@ -92,3 +92,20 @@ extension GTKTests {
         session.window.close()
     }
 }
+
+extension GTKTests {
+    @Test("the keyboard's frame is as tall as the keypad and toolbar the screen shows, theme padding included")
+    func keyboardFrameMatchesScreen() throws {
+        try Theme.light.install()
+        let session = GTKSession()
+        let amount = session.field("Amount")
+        amount.inputAccessoryView = AccessoryToolbar(notificationCenter: session.scope.notificationCenter)
+        session.show()
+        session.click(amount)
+        session.settle(seconds: 0.5)
+        let frame = session.scope.keyboard.frame
+        #expect(frame != nil)
+        #expect(frame.map { Int($0.height) } == session.window.keypadAreaHeight)
+        session.close()
+    }
+}

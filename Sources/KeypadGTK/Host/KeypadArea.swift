@@ -21,6 +21,8 @@ final class KeypadArea {
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
     let keyHeight: Int
+    /// The area's own padding and borders above and below its keypad and toolbar.
+    private let chromeHeight: Int
 
     init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
         self.scope = scope
@@ -37,6 +39,7 @@ final class KeypadArea {
             gtk_box_pack_start(keypad_box(column), stack, 0, 0, 0)
         }
         gtk_container_add(keypad_container(toolbarStack), noToolbar)
+        chromeHeight = Self.verticalChrome(of: column)
         slide = SlideContainer(child: column)
         switch placement {
         case .docked:
@@ -71,6 +74,17 @@ final class KeypadArea {
         floatingWindow = nil
     }
 
+    /// Top and bottom padding plus borders that `widget`'s CSS gives it.
+    private static func verticalChrome(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        guard let context = gtk_widget_get_style_context(widget) else { return 0 }
+        let state = gtk_style_context_get_state(context)
+        var padding = GtkBorder()
+        var border = GtkBorder()
+        gtk_style_context_get_padding(context, state, &padding)
+        gtk_style_context_get_border(context, state, &border)
+        return Int(padding.top) + Int(padding.bottom) + Int(border.top) + Int(border.bottom)
+    }
+
     /// Creates (once) the views of the keypad and toolbar `responder` will get, so their
     /// real heights are known before the first keyboard notification.
     func prepare(for responder: Responder) {
@@ -82,8 +96,7 @@ final class KeypadArea {
     /// tree, so accessible names ("7", "Delete") stay unique within the window.
     func view(for keypad: Keypad) -> KeypadView {
         if let existing = keypadViews[ObjectIdentifier(keypad)] { return existing }
-        let view = KeypadView(keypad: keypad, keyHeight: keyHeight)
-        keypad.preferredHeight = CGFloat(view.height)
+        let view = KeypadView(keypad: keypad, keyHeight: keyHeight, chromeHeight: chromeHeight)
         keypadViews[ObjectIdentifier(keypad)] = view
         return view
     }
@@ -109,6 +122,12 @@ final class KeypadArea {
 
     /// Whether the keypad is revealed (or revealing).
     var isRevealed: Bool { slide.isRevealed }
+
+    /// The height the keypad and its toolbar take on screen now, if shown.
+    var shownHeight: Int? {
+        guard isRevealed, gtk_widget_get_mapped(slide.widget) != 0 else { return nil }
+        return Int(gtk_widget_get_allocated_height(slide.widget))
+    }
 
     /// The widget of the keypad on screen, if any.
     var visibleKeypadWidget: UnsafeMutablePointer<GtkWidget>? {
@@ -141,6 +160,12 @@ final class KeypadArea {
         slide.setRevealed(
             true, duration: transition?.animationDuration ?? keyboard.animationDuration,
             curve: transition?.animationCurve ?? keyboard.animationCurve)
+        // A view made just now (a toolbar given to the field after it was added) may
+        // measure other than the height the frame was worked out with: post it anew.
+        let measured = (keyboard.inputView?.preferredHeight ?? 0) + (keyboard.accessoryView?.preferredHeight ?? 0)
+        if let frame = keyboard.frame, frame.height != measured {
+            MainLoop.soon { [weak self] in self?.scope.reloadInputViews() }
+        }
     }
 
     private func hide(_ transition: KeyboardTransition?) {

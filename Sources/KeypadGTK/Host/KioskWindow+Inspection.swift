@@ -74,6 +74,9 @@ extension KioskWindow {
         return (field.maxY, keys.minY)
     }
 
+    /// The height the keypad and its toolbar take on screen, while shown.
+    public var keypadAreaHeight: Int? { isClosed ? nil : area.shownHeight }
+
     /// The frame of `widget` on the screen.
     static func screenFrame(of widget: UnsafeMutablePointer<GtkWidget>) -> (minY: Int, maxY: Int)? {
         guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {

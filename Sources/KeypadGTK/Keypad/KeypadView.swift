@@ -21,10 +21,17 @@ final class KeypadView {
     private let keyHeight: Int
     private var observation: ObservationToken?
 
-    /// - Parameter keyHeight: the height of one key in pixels (at least 9 mm on the monitor).
-    init(keypad: Keypad, keyHeight: Int) {
+    /// Pixels the keypad's surroundings add to its own height (the area's padding).
+    private let chromeHeight: Int
+
+    /// - Parameters:
+    ///   - keyHeight: the height of one key in pixels (at least 9 mm on the monitor).
+    ///   - chromeHeight: pixels the surroundings add, counted into the keypad's
+    ///     `preferredHeight` so the keyboard's frame is what the screen shows.
+    init(keypad: Keypad, keyHeight: Int, chromeHeight: Int = 0) {
         self.keypad = keypad
         self.keyHeight = keyHeight
+        self.chromeHeight = chromeHeight
         let grid: UnsafeMutablePointer<GtkWidget> = gtk_grid_new()
         widget = grid
         gtk_grid_set_row_spacing(keypad_grid(grid), 6)
@@ -46,10 +53,14 @@ final class KeypadView {
     /// The button of key `id`, if it is on the page shown.
     func button(id: String) -> UnsafeMutablePointer<GtkWidget>? { buttons[id] }
 
-    /// The height the keypad takes: its rows of keys plus spacing and padding.
+    /// The height the keypad takes: its rows of keys plus spacing, and the padding and
+    /// borders its CSS gives it, as GTK measures them.
     var height: Int {
-        let rows = max(keypad.rows.count, 1)
-        return rows * keyHeight + (rows - 1) * 6 + 2 * 8
+        guard let widget else { return 0 }
+        var minimum: gint = 0
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(widget, &minimum, &natural)
+        return Int(max(minimum, natural))
     }
 
     private func destroyed() {
@@ -98,6 +109,8 @@ final class KeypadView {
             }
         }
         gtk_widget_show_all(grid)
+        // Before the keyboard's frame is worked out anew (a page with more rows, say).
+        keypad.preferredHeight = CGFloat(height + chromeHeight)
     }
 
     private func makeButton(_ key: KeypadKey) -> UnsafeMutablePointer<GtkWidget> {

@@ -11,6 +11,7 @@ final class ToolbarView {
     private var next: UnsafeMutablePointer<GtkWidget>?
     private var title: UnsafeMutablePointer<GtkWidget>?
     private var observation: ObservationToken?
+    /// The toolbar's height before its CSS padding and borders.
     static let height = 52
 
     init(toolbar: AccessoryToolbar) {
@@ -30,7 +31,12 @@ final class ToolbarView {
         for child in [previous, next, label, done].compactMap({ $0 }) {
             gtk_box_pack_start(keypad_box(box), child, child == label ? 1 : 0, child == label ? 1 : 0, 0)
         }
-        toolbar.preferredHeight = CGFloat(Self.height)
+        // Measured as shown (GTK gives hidden widgets no height), CSS padding and borders included.
+        gtk_widget_show_all(box)
+        var minimum: gint = 0
+        var natural: gint = 0
+        gtk_widget_get_preferred_height(box, &minimum, &natural)
+        toolbar.preferredHeight = CGFloat(max(minimum, natural))
         observation = toolbar.addObserver { [weak self] _ in self?.refresh() }
         refresh()
     }
