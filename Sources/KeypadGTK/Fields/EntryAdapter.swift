@@ -19,7 +19,7 @@ final class EntryAdapter: FieldAdapter {
     private var isSyncing = false
     private var pendingDeletion: NSRange?
     private var observation: ObservationToken?
-    private let style = WidgetStyle()
+    private let style = WidgetStyle(target: .entry)
     private var shownIcons: [String?] = []
 
     init(field: TextField, coordinator: FocusCoordinator) {

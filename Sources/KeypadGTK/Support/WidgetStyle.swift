@@ -6,14 +6,21 @@ import KeypadCore
 ///
 /// Border styles become CSS classes (`keypad-border-none`, `-line`, `-bezel`,
 /// `-rounded-rect`) that the theme styles; font and colours go into a provider
-/// attached to the widget alone, so an app's own CSS at a higher priority still wins.
+/// attached to the widget alone at ``StylePriority/model``, above the theme and the
+/// app's CSS (see ``Theme``). Only what the appearance sets is written, so the rest
+/// still comes from them.
 @MainActor
 final class WidgetStyle {
     private let provider = gtk_css_provider_new()
+    private let target: StyleTarget
     private var attached = false
     private var lastCSS = ""
     /// A font size that replaces the appearance's (adjustsFontSizeToFitWidth).
     var fontSizeOverride: CGFloat?
+
+    init(target: StyleTarget) {
+        self.target = target
+    }
 
     isolated deinit {
         g_object_unref(provider)
@@ -22,30 +29,57 @@ final class WidgetStyle {
     func apply(_ appearance: TextAppearance, isEnabled: Bool, to widget: UnsafeMutablePointer<GtkWidget>) {
         let context = gtk_widget_get_style_context(widget)
         if !attached {
-            gtk_style_context_add_provider(
-                context, keypad_style_provider(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
+            gtk_style_context_add_provider(context, keypad_style_provider(provider), StylePriority.model)
             attached = true
         }
-        for style in BorderStyle.allCases {
-            gtk_style_context_remove_class(context, style.cssClass)
+        if target.takesBorder {
+            for style in BorderStyle.allCases {
+                gtk_style_context_remove_class(context, style.cssClass)
+            }
+            gtk_style_context_add_class(context, appearance.borderStyle.cssClass)
         }
-        gtk_style_context_add_class(context, appearance.borderStyle.cssClass)
-        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride)
+        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride, target: target)
         guard css != lastCSS else { return }
         lastCSS = css
         gtk_css_provider_load_from_data(provider, css, -1, nil)
     }
 
-    static func css(_ appearance: TextAppearance, isEnabled: Bool, fontSize: CGFloat?) -> String {
-        var rules: [String] = ["font-size: \(Int(fontSize ?? appearance.font.size))pt;"]
-        if let family = appearance.font.family { rules.append("font-family: \"\(family)\";") }
-        if appearance.font.weight != 400 { rules.append("font-weight: \(appearance.font.weight);") }
-        if let color = appearance.textColor { rules.append("color: \(color.cssValue);") }
-        if let background = appearance.currentBackground(isEnabled: isEnabled) {
-            rules.append("background-color: \(background.cssValue); background-image: none;")
+    /// The widget's CSS: one rule per selector of `target`, with the properties it takes.
+    static func css(_ appearance: TextAppearance, isEnabled: Bool, fontSize: CGFloat?, target: StyleTarget) -> String {
+        var rules: [String: [String]] = [:]
+        if let selector = target.font {
+            let size = fontSize ?? appearance.font.size
+            rules[selector, default: []].append("font-size: \(String(format: "%.2f", Double(size)))pt;")
+            if let family = appearance.font.family { rules[selector, default: []].append("font-family: \"\(family)\";") }
+            if appearance.font.weight != 400 { rules[selector, default: []].append("font-weight: \(appearance.font.weight);") }
         }
-        return "* { \(rules.joined(separator: " ")) }"
+        if let selector = target.color, let color = appearance.textColor {
+            rules[selector, default: []].append("color: \(color.cssValue);")
+        }
+        if let selector = target.background, let background = appearance.currentBackground(isEnabled: isEnabled) {
+            rules[selector, default: []].append("background-color: \(background.cssValue); background-image: none;")
+        }
+        return rules.keys.sorted().map { "\($0) { \(rules[$0, default: []].joined(separator: " ")) }" }
+            .joined(separator: "\n")
     }
+}
+
+/// Which CSS nodes of a widget take which part of a ``TextAppearance``.
+///
+/// The selectors name nodes, never `*`: a widget's provider also reaches its own
+/// subnodes, and an entry's `selection` must keep its own background.
+struct StyleTarget: Sendable {
+    /// The selector of the nodes that take the font, if any.
+    var font: String?
+    /// The selector of the nodes that take the text colour, if any.
+    var color: String?
+    /// The selector of the node that takes the background, if any.
+    var background: String?
+    /// Whether the widget carries the border style's class.
+    var takesBorder: Bool
+
+    /// A GtkEntry: everything on its `entry` node.
+    static let entry = StyleTarget(font: "entry", color: "entry", background: "entry", takesBorder: true)
 }
 
 extension BorderStyle {
