@@ -20,6 +20,8 @@ final class EntryAdapter: FieldAdapter {
     private var pendingDeletion: NSRange?
     private var observation: ObservationToken?
     private let style = WidgetStyle(target: .entry)
+    /// The text area's width the font was last fitted to (refit only when it changes).
+    private var fittedWidth: gint = -1
     private var shownIcons: [String?] = []
 
     init(field: TextField, coordinator: FocusCoordinator) {
@@ -47,6 +49,7 @@ final class EntryAdapter: FieldAdapter {
         onIconPress(widget) { [weak self] position in self?.iconPressed(position) }
         onSignal(widget, "activate") { [weak self] in self?.field.performReturn() }
         onSignal(widget, "destroy") { [weak self] in self?.widgetDestroyed() }
+        onSignalIgnoringArgument(widget, "size-allocate", after: true) { [weak self] in self?.allocationChanged() }
     }
 
     // MARK: - GTK → model
@@ -198,15 +201,36 @@ final class EntryAdapter: FieldAdapter {
         gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_SECONDARY, clear ? "Clear text" : right?.accessibleName)
     }
 
-    /// Shrinks the font, down to `minimumFontSize`, until the whole text fits the entry.
+    /// The entry got a new size: refit the font if the text area's width changed. A new
+    /// font size alone reallocates the entry at the same width, so it ends there.
+    private func allocationChanged() {
+        guard field.appearance.adjustsFontSizeToFitWidth, textAreaWidth != fittedWidth else { return }
+        fitFontToWidth()
+    }
+
+    /// The width the text is drawn in: the allocation less border, padding and icons.
+    private var textAreaWidth: gint {
+        guard let gtkEntry, let entry, gtk_widget_get_realized(entry) != 0 else { return 0 }
+        var area = GdkRectangle()
+        gtk_entry_get_text_area(gtkEntry, &area)
+        return area.width
+    }
+
+    /// Shrinks the font, down to `minimumFontSize`, until the whole text fits the text area.
     private func fitFontToWidth() {
-        guard field.appearance.adjustsFontSizeToFitWidth, let entry, let gtkEntry else { return }
-        let width = CGFloat(gtk_widget_get_allocated_width(entry)) - 16
-        guard width > 0, let layout = gtk_entry_get_layout(gtkEntry) else { return }
-        let size = field.appearance.fittingFontSize(width: width) { points in
-            TextMeasure.width(of: layout, atPoints: points, family: self.field.appearance.font.family)
+        guard let entry, let gtkEntry else { return }
+        let appearance = field.appearance
+        var size: CGFloat?
+        let width = textAreaWidth
+        if appearance.adjustsFontSizeToFitWidth, width > 0, let layout = gtk_entry_get_layout(gtkEntry) {
+            fittedWidth = width
+            let fitting = appearance.fittingFontSize(width: CGFloat(width)) { points in
+                TextMeasure.width(of: layout, atPoints: points)
+            }
+            size = fitting < appearance.font.size ? fitting : nil
         }
-        style.fontSizeOverride = size < field.appearance.font.size ? size : nil
-        style.apply(field.appearance, isEnabled: field.isEnabled, to: entry)
+        guard size != style.fontSizeOverride else { return }
+        style.fontSizeOverride = size
+        style.apply(appearance, isEnabled: field.isEnabled, to: entry)
     }
 }

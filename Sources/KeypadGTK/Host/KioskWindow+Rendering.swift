@@ -13,6 +13,14 @@ public struct RenderedStyle: Equatable, Sendable {
     public var background: Color
 }
 
+/// How a field's text fits its entry, in pixels.
+public struct TextFit: Equatable, Sendable {
+    /// The width of the whole text as Pango lays it out now.
+    public var textWidth: Int
+    /// The width of the entry's text area (without border, padding and icons).
+    public var areaWidth: Int
+}
+
 extension KioskWindow {
     /// The computed font, colour and background of the input's widget.
     public func renderedStyle(of input: TextResponder) -> RenderedStyle? {
@@ -35,6 +43,15 @@ extension KioskWindow {
     /// The computed font, colour and background of key `id` of `keypad` (nil while not built).
     public func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
         area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).map(StyleReading.style(of:))
+    }
+
+    /// How the field's whole text fits its entry's text area now.
+    public func textFit(of field: TextField) -> TextFit? {
+        guard let entry = widget(for: field) else { return nil }
+        var area = GdkRectangle()
+        gtk_entry_get_text_area(keypad_entry(entry), &area)
+        return TextFit(
+            textWidth: TextMeasure.pixelWidth(of: gtk_entry_get_layout(keypad_entry(entry))), areaWidth: Int(area.width))
     }
 }
 

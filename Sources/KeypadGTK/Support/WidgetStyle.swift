@@ -52,6 +52,12 @@ final class WidgetStyle {
             rules[selector, default: []].append("font-size: \(String(format: "%.2f", Double(size)))pt;")
             if let family = appearance.font.family { rules[selector, default: []].append("font-family: \"\(family)\";") }
             if appearance.font.weight != 400 { rules[selector, default: []].append("font-weight: \(appearance.font.weight);") }
+            if appearance.adjustsFontSizeToFitWidth {
+                // A fitted size applies at once: GTK themes animate `all` properties, and a
+                // font shrinking over 200 ms overflows and scrolls the entry meanwhile.
+                rules[selector, default: []].append(
+                    "transition-property: color, background-color, border-color, box-shadow, outline-color;")
+            }
         }
         if let selector = target.color, let color = appearance.textColor {
             rules[selector, default: []].append("color: \(color.cssValue);")
@@ -122,19 +128,26 @@ enum InputPurpose {
 
 /// Measures text with Pango.
 enum TextMeasure {
-    /// The pixel width of `layout`'s text at `points`.
-    static func width(of layout: OpaquePointer, atPoints points: CGFloat, family: String?) -> CGFloat {
-        let font = pango_font_description_new()
+    /// The pixel width of `layout`'s text at `points`, in the font the widget draws
+    /// with now (family and weight as its CSS says) but at that size.
+    static func width(of layout: OpaquePointer, atPoints points: CGFloat) -> CGFloat {
+        let current = pango_layout_get_font_description(layout)
+            ?? pango_context_get_font_description(pango_layout_get_context(layout))
+        let font = current.map { pango_font_description_copy($0) } ?? pango_font_description_new()
         defer { pango_font_description_free(font) }
-        if let family { pango_font_description_set_family(font, family) }
         pango_font_description_set_size(font, gint(points * CGFloat(PANGO_SCALE)))
         let copy = pango_layout_copy(layout)
         defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
         pango_layout_set_font_description(copy, font)
+        return CGFloat(pixelWidth(of: copy))
+    }
+
+    /// The pixel width of `layout` as it is.
+    static func pixelWidth(of layout: OpaquePointer?) -> Int {
         var width: gint = 0
         var height: gint = 0
-        pango_layout_get_pixel_size(copy, &width, &height)
-        return CGFloat(width)
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Int(width)
     }
 }
 
