@@ -23,9 +23,9 @@ extension GTKTests {
 
     @Test("a 40-digit amount shrinks its font until the whole text fits the text area, icons excluded")
     func longAmountFits() throws {
+        let (session, amount) = fittingAmount(minimumFontSize: 6)
         try Theme.light.install()
         defer { Theme.uninstall() }
-        let (session, amount) = fittingAmount(minimumFontSize: 6)
         XInput.type(fortyDigits)
         session.settle(seconds: 0.3)
         #expect(amount.text == fortyDigits)

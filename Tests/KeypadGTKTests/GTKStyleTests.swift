@@ -22,9 +22,9 @@ func sameColor(_ a: Color?, _ b: Color) -> Bool {
 extension GTKTests {
     @Test("a field's font, text colour and background win over the theme's field rules", arguments: Theme.allCases)
     func appearanceBeatsTheme(theme: Theme) throws {
+        let session = GTKSession()
         try theme.install()
         defer { Theme.uninstall() }
-        let session = GTKSession()
         let styled = session.field("Styled")
         styled.appearance.font.size = 30
         styled.appearance.textColor = red
@@ -47,9 +47,9 @@ extension GTKTests {
 
     @Test("what the appearance leaves nil comes from the theme")
     func themeFillsTheRest() throws {
+        let session = GTKSession()
         try Theme.dark.install()
         defer { Theme.uninstall() }
-        let session = GTKSession()
         let plain = session.field("Plain")
         session.show()
         let style = session.window.renderedStyle(of: plain)
@@ -63,13 +63,13 @@ extension GTKTests {
         let css = FileManager.default.temporaryDirectory.appendingPathComponent("keypad-app-\(getpid()).css")
         try "entry { color: rgb(0,0,255); background-color: rgb(0,128,0); }".write(to: css, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: css) }
+        let session = GTKSession()
         try Theme.dark.install()
         try Theme.installOverride(url: css)
         defer {
             Theme.uninstallOverride()
             Theme.uninstall()
         }
-        let session = GTKSession()
         let plain = session.field("Plain")
         let styled = session.field("Styled")
         styled.appearance.textColor = red
@@ -80,6 +80,39 @@ extension GTKTests {
         let styledStyle = session.window.renderedStyle(of: styled)
         #expect(sameColor(styledStyle?.color, red), "colour \(String(describing: styledStyle?.color))")
         #expect(sameColor(styledStyle?.background, green), "background \(String(describing: styledStyle?.background))")
+        session.close()
+    }
+}
+
+/// The background of keypad.css's digit keys in each look.
+private let lightKey = Color(red: 1, green: 1, blue: 1)
+private let darkKey = Color(red: 0x63 / 255, green: 0x63 / 255, blue: 0x66 / 255)
+
+extension GTKTests {
+    @Test("the keypad takes the look of the editing field's keyboardAppearance; .default follows the installed theme")
+    func keypadFollowsAppearance() throws {
+        let session = GTKSession()
+        try Theme.light.install()
+        defer { Theme.uninstall() }
+        let dark = session.field("Dark")
+        dark.traits.keyboardAppearance = .dark
+        let plain = session.field("Plain")
+        let light = session.field("Light")
+        light.traits.keyboardAppearance = .light
+        session.show()
+        let keypad = session.scope.defaultKeypad(for: .numberPad)
+        func digitBackground() -> Color? { session.window.renderedStyle(ofKey: "1", in: keypad)?.background }
+
+        session.click(dark)
+        #expect(sameColor(digitBackground(), darkKey), "dark field: \(String(describing: digitBackground()))")
+        session.click(plain)  // the same keypad: no keyboard notification on this move
+        #expect(sameColor(digitBackground(), lightKey), "default under light: \(String(describing: digitBackground()))")
+
+        try Theme.dark.install()
+        session.click(light)
+        #expect(sameColor(digitBackground(), lightKey), "light field: \(String(describing: digitBackground()))")
+        session.click(plain)
+        #expect(sameColor(digitBackground(), darkKey), "default under dark: \(String(describing: digitBackground()))")
         session.close()
     }
 }

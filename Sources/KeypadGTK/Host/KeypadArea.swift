@@ -5,7 +5,8 @@ import KeypadCore
 /// Where keypads appear: the toolbar above the keypad, docked at the bottom of the
 /// app window in a ``SlideContainer`` (the kiosk default), or in a separate window that
 /// never takes focus. It follows the scope's keyboard notifications, sliding with
-/// the duration and curve they carry.
+/// the duration and curve they carry, and takes the look (`keypad-light` or
+/// `keypad-dark`) of the editing input's `keyboardAppearance`.
 @MainActor
 final class KeypadArea {
     let scope: ResponderScope
@@ -17,9 +18,12 @@ final class KeypadArea {
     private let toolbarStack: UnsafeMutablePointer<GtkWidget>
     private let keypadStack: UnsafeMutablePointer<GtkWidget>
     private let noToolbar: UnsafeMutablePointer<GtkWidget>
+    /// The keys and toolbar column, which carries the look's class.
+    private let column: UnsafeMutablePointer<GtkWidget>
     private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
+    private var shownLook: KeypadLook?
     let keyHeight: Int
 
     init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
@@ -29,7 +33,7 @@ final class KeypadArea {
         toolbarStack = gtk_stack_new()
         keypadStack = gtk_stack_new()
         noToolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_style_context_add_class(gtk_widget_get_style_context(column), "keypad-area")
         for stack in [toolbarStack, keypadStack] {
             gtk_stack_set_vhomogeneous(keypad_stack(stack), 0)
@@ -55,6 +59,7 @@ final class KeypadArea {
             floatingWindow = window
         }
         observeKeyboard()
+        updateLook()
     }
 
     isolated deinit {
@@ -118,10 +123,28 @@ final class KeypadArea {
             nonisolated(unsafe) let note = note
             MainActor.assumeIsolated { self?.hide(KeyboardTransition(notification: note)) }
         })
+        // A move between two fields with the same keypad sends no keyboard notification.
+        for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
+            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
+                MainActor.assumeIsolated { self?.updateLook() }
+            })
+        }
+    }
+
+    /// Puts the look of the editing input's `keyboardAppearance` on the keys and toolbar.
+    /// With nothing editing the look stays, so a keypad sliding out keeps its colours.
+    private func updateLook() {
+        let look = KeypadLook(scope.firstResponder?.textInputTraits.keyboardAppearance, theme: Theme.installed)
+        guard look != shownLook else { return }
+        let context = gtk_widget_get_style_context(column)
+        if let shownLook { gtk_style_context_remove_class(context, shownLook.cssClass) }
+        gtk_style_context_add_class(context, look.cssClass)
+        shownLook = look
     }
 
     private func show(_ transition: KeyboardTransition?) {
         let keyboard = scope.keyboard
+        updateLook()
         if let keypad = keyboard.inputView as? Keypad, let widget = view(for: keypad).widget {
             showOnly(widget)
         }
@@ -159,5 +182,27 @@ final class KeypadArea {
         gtk_window_set_default_size(keypad_window(window), area.width, height)
         gtk_widget_set_size_request(window, area.width, height)
         gtk_window_move(keypad_window(window), area.x, area.y + area.height - height)
+    }
+}
+
+/// The two looks of keypads and toolbars (`Resources/themes/keypad.css`).
+enum KeypadLook: Equatable {
+    case light, dark
+
+    /// The look for `appearance`; `.default` (or no input) takes the installed theme's.
+    init(_ appearance: KeyboardAppearance?, theme: Theme?) {
+        switch appearance ?? .default {
+        case .light: self = .light
+        case .dark: self = .dark
+        case .default: self = theme == .dark ? .dark : .light
+        }
+    }
+
+    /// The class on the keypad area.
+    var cssClass: String {
+        switch self {
+        case .light: "keypad-light"
+        case .dark: "keypad-dark"
+        }
     }
 }

@@ -46,6 +46,7 @@ public enum Theme: String, CaseIterable, Sendable {
     ///   installed before stays.
     public func install() throws(ThemeError) {
         guard let url else { throw ThemeError(file: "\(rawValue).css", line: nil, message: "not bundled") }
+        try CSSLoader.requireScreen(for: url)
         let provider = try CSSLoader.load(url: url)
         Self.uninstall()
         CSSLoader.addForScreen(provider, priority: StylePriority.theme)
@@ -67,6 +68,7 @@ public enum Theme: String, CaseIterable, Sendable {
     /// - Throws: ``ThemeError`` with the file and the line GTK complained about; the
     ///   theme and the earlier CSS stay as they were.
     public static func installOverride(url: URL) throws(ThemeError) {
+        try CSSLoader.requireScreen(for: url)
         let provider = try CSSLoader.load(url: url)
         uninstallOverride()
         CSSLoader.addForScreen(provider, priority: StylePriority.appCSS)
@@ -133,6 +135,14 @@ enum CSSLoader {
             gtk_style_context_remove_provider_for_screen(screen, keypad_style_provider(provider))
         }
         g_object_unref(provider)
+    }
+
+    /// Throws unless GTK has a screen to style: before `gtk_init` a provider would be
+    /// dropped without a word.
+    static func requireScreen(for file: URL) throws(ThemeError) {
+        guard gdk_screen_get_default() != nil else {
+            throw ThemeError(file: file.path, line: nil, message: "no screen to style: initialize GTK first")
+        }
     }
 
     /// Applies `provider` to every widget on the default screen.
