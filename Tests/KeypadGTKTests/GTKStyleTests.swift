@@ -3,8 +3,8 @@ import KeypadCore
 import KeypadGTK
 import Testing
 
-private let red = Color(red: 1, green: 0, blue: 0)
-private let yellow = Color(red: 1, green: 1, blue: 0)
+let red = Color(red: 1, green: 0, blue: 0)
+let yellow = Color(red: 1, green: 1, blue: 0)
 private let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
 private let blue = Color(red: 0, green: 0, blue: 1)
 private let green = Color(red: 0, green: 0.5, blue: 0)

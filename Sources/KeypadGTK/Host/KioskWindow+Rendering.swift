@@ -13,6 +13,14 @@ public struct RenderedStyle: Equatable, Sendable {
     public var background: Color
 }
 
+/// A rectangle in pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+}
+
 /// How a field's text fits its entry, in pixels.
 public struct TextFit: Equatable, Sendable {
     /// The width of the whole text as Pango lays it out now.
@@ -25,19 +33,13 @@ extension KioskWindow {
     /// The computed font, colour and background of the input's widget.
     public func renderedStyle(of input: TextResponder) -> RenderedStyle? {
         guard let widget = widget(for: input) else { return nil }
-        guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.scroller else {
+        guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.frame?.scroller else {
             return StyleReading.style(of: widget)
         }
-        // A text view draws its text in the colour and font of its default attributes
-        // (GTK reads them from its `text` node); its frame draws the background.
-        guard let attributes = gtk_text_view_get_default_attributes(keypad_text_view(widget)) else { return nil }
-        defer { gtk_text_attributes_unref(attributes) }
-        let foreground = attributes.pointee.appearance.fg_color
-        let color = Color(
-            red: Double(foreground.red) / 65535, green: Double(foreground.green) / 65535,
-            blue: Double(foreground.blue) / 65535)
-        let fontSize = StyleReading.points(attributes.pointee.font)
-        return RenderedStyle(fontSize: fontSize, color: color, background: StyleReading.style(of: frame).background)
+        // The frame draws a text view's background.
+        var style = StyleReading.style(of: widget)
+        style.background = StyleReading.style(of: frame).background
+        return style
     }
 
     /// The computed font, colour and background of key `id` of `keypad` (nil while not built).
@@ -52,6 +54,49 @@ extension KioskWindow {
         gtk_entry_get_text_area(keypad_entry(entry), &area)
         return TextFit(
             textWidth: TextMeasure.pixelWidth(of: gtk_entry_get_layout(keypad_entry(entry))), areaWidth: Int(area.width))
+    }
+}
+
+extension KioskWindow {
+    /// The placeholder the text view shows now, or nil when none is on screen.
+    public func shownPlaceholder(of textView: TextView) -> String? {
+        (coordinator.adapter(for: textView) as? TextViewAdapter)?.frame?.shownPlaceholder
+    }
+
+    /// The first character's cell, in pixels from the top left corner of the text view's
+    /// frame (outside its border).
+    public func firstCharacterRect(of textView: TextView) -> PixelRect? {
+        guard let adapter = coordinator.adapter(for: textView) as? TextViewAdapter, let view = adapter.view,
+            let frame = adapter.frame?.scroller, let buffer = gtk_text_view_get_buffer(keypad_text_view(view))
+        else { return nil }
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        var cell = GdkRectangle()
+        gtk_text_view_get_iter_location(keypad_text_view(view), &start, &cell)
+        var x: gint = 0
+        var y: gint = 0
+        gtk_text_view_buffer_to_window_coords(keypad_text_view(view), GTK_TEXT_WINDOW_WIDGET, cell.x, cell.y, &x, &y)
+        var frameX: gint = 0
+        var frameY: gint = 0
+        guard gtk_widget_translate_coordinates(view, frame, x, y, &frameX, &frameY) != 0 else { return nil }
+        return PixelRect(x: Int(frameX), y: Int(frameY), width: Int(cell.width), height: Int(cell.height))
+    }
+
+    /// The colour on screen at (`x`, `y`) pixels from the top left corner of the input's
+    /// outer widget (an entry, or a text view's frame).
+    public func renderedPixel(of input: TextResponder, x: Int, y: Int) -> Color? {
+        let adapter = coordinator.adapter(for: input)
+        guard let widget = (adapter as? TextViewAdapter)?.frame?.scroller ?? adapter?.focusWidget,
+            let gdkWindow = gtk_widget_get_window(window)
+        else { return nil }
+        var windowX: gint = 0
+        var windowY: gint = 0
+        guard gtk_widget_translate_coordinates(widget, window, gint(x), gint(y), &windowX, &windowY) != 0,
+            let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, windowX, windowY, 1, 1)
+        else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
+        return Color(red: Double(pixels[0]) / 255, green: Double(pixels[1]) / 255, blue: Double(pixels[2]) / 255)
     }
 }
 

@@ -113,11 +113,11 @@ public final class KioskWindow {
         let adapter = TextViewAdapter(
             textView: textView, coordinator: coordinator, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
         textViewAdapters.append(adapter)
-        if let scroller = adapter.scroller {
-            gtk_widget_set_margin_start(scroller, 16)
-            gtk_widget_set_margin_end(scroller, 16)
-            gtk_widget_set_margin_bottom(scroller, 8)
-            gtk_box_pack_start(keypad_box(bottomBar), scroller, 1, 1, 0)
+        if let frame = adapter.frame?.widget {
+            gtk_widget_set_margin_start(frame, 16)
+            gtk_widget_set_margin_end(frame, 16)
+            gtk_widget_set_margin_bottom(frame, 8)
+            gtk_box_pack_start(keypad_box(bottomBar), frame, 1, 1, 0)
         }
         area.prepare(for: textView)
     }

@@ -86,6 +86,15 @@ struct StyleTarget: Sendable {
 
     /// A GtkEntry: everything on its `entry` node.
     static let entry = StyleTarget(font: "entry", color: "entry", background: "entry", takesBorder: true)
+    /// A GtkTextView: the font on the view (its Pango context), the colour also on its
+    /// `text` node (where GTK themes set it); its ``TextViewFrame`` draws background and border.
+    static let textView = StyleTarget(
+        font: "textview", color: "textview, textview text", background: nil, takesBorder: false)
+    /// The scrolled window of a ``TextViewFrame``: background and border, so both follow
+    /// its rounded corners.
+    static let textFrame = StyleTarget(font: nil, color: nil, background: "scrolledwindow", takesBorder: true)
+    /// A text view's placeholder label: the view's font; its colour comes from the theme.
+    static let placeholder = StyleTarget(font: "label", color: nil, background: nil, takesBorder: false)
 }
 
 extension BorderStyle {
