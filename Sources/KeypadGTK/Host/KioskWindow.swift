@@ -31,6 +31,9 @@ public final class KioskWindow {
     private(set) var entryAdapters: [EntryAdapter] = []
     private(set) var textViewAdapters: [TextViewAdapter] = []
     private var tokens: [any NSObjectProtocol] = []
+    /// Set as the window starts to be destroyed, before its children go: fields destroyed
+    /// after the form's scroller end editing, and the keypad's hide must not scroll it.
+    private var isClosing = false
     /// Space kept between the editing field and the keypad, in pixels.
     public var avoidanceMargin: CGFloat = 16
 
@@ -72,6 +75,7 @@ public final class KioskWindow {
         gtk_container_add(keypad_container(window), column)
         onSignalIgnoringArgument(UnsafeMutableRawPointer(scroller), "size-allocate", after: true) { [weak self] in self?.revealEditingField() }
         onSignalIgnoringArgument(UnsafeMutableRawPointer(window), "size-allocate", after: true) { [weak self] in self?.updateScreenBounds() }
+        onSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.isClosing = true }
         observeKeyboard()
     }
 
@@ -192,7 +196,8 @@ public final class KioskWindow {
     }
 
     private var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
-        gtk_scrolled_window_get_vadjustment(keypad_scrolled_window(scroller))
+        guard !isClosing else { return nil }
+        return gtk_scrolled_window_get_vadjustment(keypad_scrolled_window(scroller))
     }
 
     /// Scrolls the form so the editing entry (plus the margin) is inside the visible part.
