@@ -123,10 +123,14 @@ final class KeypadArea {
             nonisolated(unsafe) let note = note
             MainActor.assumeIsolated { self?.hide(KeyboardTransition(notification: note)) }
         })
-        // A move between two fields with the same keypad sends no keyboard notification.
+        // A move to a field whose keypad (and toolbar) has the same height sends no keyboard
+        // notification, yet its keypad, toolbar or look may differ (decimal pad → phone pad).
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
             tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
-                MainActor.assumeIsolated { self?.updateLook() }
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
+                }
             })
         }
     }
@@ -142,7 +146,8 @@ final class KeypadArea {
         shownLook = look
     }
 
-    private func show(_ transition: KeyboardTransition?) {
+    /// Puts the keyboard's keypad and toolbar, in the editing input's look, in the area.
+    private func showContent() {
         let keyboard = scope.keyboard
         updateLook()
         if let keypad = keyboard.inputView as? Keypad, let widget = view(for: keypad).widget {
@@ -151,6 +156,11 @@ final class KeypadArea {
         let toolbarWidget = (keyboard.accessoryView as? AccessoryToolbar).flatMap { view(for: $0).widget } ?? noToolbar
         gtk_widget_show_all(toolbarWidget)
         gtk_stack_set_visible_child(keypad_stack(toolbarStack), toolbarWidget)
+    }
+
+    private func show(_ transition: KeyboardTransition?) {
+        let keyboard = scope.keyboard
+        showContent()
         if let window = floatingWindow {
             placeAtBottom(window)
             gtk_widget_show(window)
