@@ -43,5 +43,7 @@ static inline GtkStyleProvider *keypad_style_provider(gpointer p) { return GTK_S
 static inline GtkOrientable *keypad_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
 static inline GObject *keypad_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean keypad_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean keypad_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
+static inline gboolean keypad_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
 
 #endif

@@ -55,7 +55,8 @@ public final class KioskWindow {
         gtk_window_set_default_size(keypad_window(window), gint(width), gint(height))
         gtk_style_context_add_class(gtk_widget_get_style_context(window), "keypad-kiosk")
         coordinator = FocusCoordinator(scope: scope, window: keypad_window(window))
-        area = KeypadArea(scope: scope, placement: placement, keyHeight: Self.keyHeight(), parent: window)
+        let keyHeight = KeySize.height(pixelsPerMillimetre: KeySize.monitorPixelsPerMillimetre())
+        area = KeypadArea(scope: scope, placement: placement, keyHeight: keyHeight, parent: window)
         form = gtk_grid_new()
         gtk_grid_set_row_spacing(keypad_grid(form), 12)
         gtk_grid_set_column_spacing(keypad_grid(form), 12)
@@ -81,19 +82,6 @@ public final class KioskWindow {
 
     isolated deinit {
         for token in tokens { scope.notificationCenter.removeObserver(token) }
-    }
-
-    /// Key height: at least 9 mm on the monitor, and never below 48 pixels.
-    static func keyHeight() -> Int {
-        guard let display = gdk_display_get_default(),
-            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
-        else { return 48 }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(monitor, &geometry)
-        let millimetres = gdk_monitor_get_height_mm(monitor)
-        guard millimetres > 0 else { return 48 }
-        let pixelsPerMillimetre = Double(geometry.height) / Double(millimetres)
-        return max(48, Int((9 * pixelsPerMillimetre).rounded(.up)))
     }
 
     // MARK: - Building the form
