@@ -17,6 +17,8 @@ final class EntryAdapter: FieldAdapter {
     var focusWidget: UnsafeMutablePointer<GtkWidget>? { entry }
     private weak var coordinator: FocusCoordinator?
     private var isSyncing = false
+    /// True from a refused insertion until its selection is put back (see `userInserted`).
+    private var isRestoringSelection = false
     private var pendingDeletion: NSRange?
     private var observation: ObservationToken?
     private let style = WidgetStyle(target: .entry)
@@ -61,11 +63,18 @@ final class EntryAdapter: FieldAdapter {
             pendingDeletion
             ?? NSRange(location: TextOffsets.utf16(fromScalar: Int(position?.pointee ?? 0), in: field.text), length: 0)
         pendingDeletion = nil
-        if field.replace(range, withText: text) {
-            position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
-        } else {
-            syncSelection()
-            position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        let accepted = field.replace(range, withText: text)
+        position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        if !accepted {
+            // GTK moves its cursor to `position` once this handler returns, collapsing the
+            // selection a refused paste or keystroke would have replaced: ignore that move
+            // and put the model's selection back before the next input event.
+            isRestoringSelection = true
+            MainLoop.soon { [weak self] in
+                guard let self else { return }
+                self.isRestoringSelection = false
+                self.syncSelection()
+            }
         }
     }
 
@@ -94,7 +103,7 @@ final class EntryAdapter: FieldAdapter {
     }
 
     private func userMovedCursor() {
-        guard !isSyncing, let editable else { return }
+        guard !isSyncing, !isRestoringSelection, let editable else { return }
         var start: gint = 0
         var end: gint = 0
         gtk_editable_get_selection_bounds(editable, &start, &end)
