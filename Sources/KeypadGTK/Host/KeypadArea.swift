@@ -55,11 +55,16 @@ final class KeypadArea {
             gtk_window_set_decorated(gtkWindow, 0)
             gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
             gtk_window_set_title(gtkWindow, "Keypad")
+            // Closing the app window closes this one too, instead of leaving it over the screen.
+            gtk_window_set_destroy_with_parent(gtkWindow, 1)
             gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
         }
         observeKeyboard()
         updateLook()
+        if let floatingWindow {
+            onSignal(UnsafeMutableRawPointer(floatingWindow), "destroy") { [weak self] in self?.floatingWindow = nil }
+        }
     }
 
     isolated deinit {
@@ -173,9 +178,9 @@ final class KeypadArea {
     private func hide(_ transition: KeyboardTransition?) {
         let duration = transition?.animationDuration ?? scope.keyboard.animationDuration
         slide.setRevealed(false, duration: duration, curve: transition?.animationCurve ?? scope.keyboard.animationCurve)
-        if let window = floatingWindow {
+        if floatingWindow != nil {
             MainLoop.after(milliseconds: Int(duration * 1000)) { [weak self] in
-                guard let self, !self.isRevealed else { return }
+                guard let self, !self.isRevealed, let window = self.floatingWindow else { return }
                 gtk_widget_hide(window)
             }
         }
