@@ -37,10 +37,13 @@ static inline GtkLabel *keypad_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkStack *keypad_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkBin *keypad_bin(gpointer p) { return GTK_BIN(p); }
 static inline GtkViewport *keypad_viewport(gpointer p) { return GTK_VIEWPORT(p); }
+static inline GtkOverlay *keypad_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkScrolledWindow *keypad_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkStyleProvider *keypad_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkOrientable *keypad_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
 static inline GObject *keypad_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean keypad_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
+static inline gboolean keypad_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
+static inline gboolean keypad_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
 
 #endif

@@ -5,12 +5,16 @@ import KeypadGTK
 /// `--screenshot`: types an amount on the keypad, waits for the slide, saves a PNG, exits.
 @MainActor
 enum DemoScreenshot {
+    /// The keys tapped, by what they do: accessible names and labels change with the
+    /// locale (and ids with the layout file), actions do not.
+    static let amountKeys: [KeyAction] = [.insert("1"), .insert("2"), .insert("5"), .decimalSeparator, .insert("5"), .insert("0")]
+
     static func take(form: DemoForm, to url: URL) {
         KioskWindow.pump(seconds: 0.5)
         form.amount.becomeFirstResponder()
         let keypad = form.scope.defaultKeypad(for: .decimalPad)
-        for name in ["1", "2", "5", "Decimal separator", "5", "0"] {
-            if let key = keypad.rows.joined().first(where: { $0.accessibleName == name }) { keypad.tapKey(key.id) }
+        for action in amountKeys {
+            if let key = keypad.rows.joined().first(where: { $0.action == action }) { keypad.tapKey(key.id) }
         }
         KioskWindow.pump(seconds: form.scope.keyboard.animationDuration + 0.4)
         do {

@@ -96,7 +96,9 @@ extension GTKTests {
 extension GTKTests {
     @Test("the keyboard's frame is as tall as the keypad and toolbar the screen shows, theme padding included")
     func keyboardFrameMatchesScreen() throws {
-        try Theme.light.install()
+        _ = KioskWindow.initializeGTK()
+        try Theme.light.install()  // its keypad area has padding
+        defer { Theme.uninstall() }
         let session = GTKSession()
         let amount = session.field("Amount")
         amount.inputAccessoryView = AccessoryToolbar(notificationCenter: session.scope.notificationCenter)

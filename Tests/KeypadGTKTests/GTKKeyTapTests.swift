@@ -48,3 +48,20 @@ extension GTKTests {
         session.close()
     }
 }
+
+extension GTKTests {
+    @Test("moving to a field whose keypad has the same height shows that keypad (no keyboard notification comes)")
+    func sameHeightKeypadSwap() {
+        let session = GTKSession()
+        let amount = session.field("Amount", type: .decimalPad)
+        let phone = session.field("Phone", type: .phonePad)
+        session.show()
+        session.click(amount)
+        _ = session.recorder.takeLines()
+        session.click(phone)
+        #expect(!session.recorder.takeLines().contains { $0.hasPrefix("keyboard") }, "the heights differ: no test")
+        session.clickKey("#", of: session.scope.defaultKeypad(for: .phonePad))
+        #expect(phone.text == "#" && session.window.widgetText(of: phone) == "#")
+        session.close()
+    }
+}

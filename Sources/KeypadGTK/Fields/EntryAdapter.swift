@@ -17,9 +17,13 @@ final class EntryAdapter: FieldAdapter {
     var focusWidget: UnsafeMutablePointer<GtkWidget>? { entry }
     private weak var coordinator: FocusCoordinator?
     private var isSyncing = false
+    /// True from a refused insertion until its selection is put back (see `userInserted`).
+    private var isRestoringSelection = false
     private var pendingDeletion: NSRange?
     private var observation: ObservationToken?
-    private let style = WidgetStyle()
+    private let style = WidgetStyle(target: .entry)
+    /// The text area's width the font was last fitted to (refit only when it changes).
+    private var fittedWidth: gint = -1
     private var shownIcons: [String?] = []
 
     init(field: TextField, coordinator: FocusCoordinator) {
@@ -51,6 +55,7 @@ final class EntryAdapter: FieldAdapter {
             if let self { self.coordinator?.widgetClicked(self) }
             return false
         }
+        onSignalIgnoringArgument(widget, "size-allocate", after: true) { [weak self] in self?.allocationChanged() }
     }
 
     // MARK: - GTK → model
@@ -62,11 +67,18 @@ final class EntryAdapter: FieldAdapter {
             pendingDeletion
             ?? NSRange(location: TextOffsets.utf16(fromScalar: Int(position?.pointee ?? 0), in: field.text), length: 0)
         pendingDeletion = nil
-        if field.replace(range, withText: text) {
-            position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
-        } else {
-            syncSelection()
-            position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        let accepted = field.replace(range, withText: text)
+        position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        if !accepted {
+            // GTK moves its cursor to `position` once this handler returns, collapsing the
+            // selection a refused paste or keystroke would have replaced: ignore that move
+            // and put the model's selection back before the next input event.
+            isRestoringSelection = true
+            MainLoop.soon { [weak self] in
+                guard let self else { return }
+                self.isRestoringSelection = false
+                self.syncSelection()
+            }
         }
     }
 
@@ -95,7 +107,7 @@ final class EntryAdapter: FieldAdapter {
     }
 
     private func userMovedCursor() {
-        guard !isSyncing, let editable else { return }
+        guard !isSyncing, !isRestoringSelection, let editable else { return }
         var start: gint = 0
         var end: gint = 0
         gtk_editable_get_selection_bounds(editable, &start, &end)
@@ -213,15 +225,36 @@ final class EntryAdapter: FieldAdapter {
         gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_SECONDARY, clear ? "Clear text" : right?.accessibleName)
     }
 
-    /// Shrinks the font, down to `minimumFontSize`, until the whole text fits the entry.
+    /// The entry got a new size: refit the font if the text area's width changed. A new
+    /// font size alone reallocates the entry at the same width, so it ends there.
+    private func allocationChanged() {
+        guard field.appearance.adjustsFontSizeToFitWidth, textAreaWidth != fittedWidth else { return }
+        fitFontToWidth()
+    }
+
+    /// The width the text is drawn in: the allocation less border, padding and icons.
+    private var textAreaWidth: gint {
+        guard let gtkEntry, let entry, gtk_widget_get_realized(entry) != 0 else { return 0 }
+        var area = GdkRectangle()
+        gtk_entry_get_text_area(gtkEntry, &area)
+        return area.width
+    }
+
+    /// Shrinks the font, down to `minimumFontSize`, until the whole text fits the text area.
     private func fitFontToWidth() {
-        guard field.appearance.adjustsFontSizeToFitWidth, let entry, let gtkEntry else { return }
-        let width = CGFloat(gtk_widget_get_allocated_width(entry)) - 16
-        guard width > 0, let layout = gtk_entry_get_layout(gtkEntry) else { return }
-        let size = field.appearance.fittingFontSize(width: width) { points in
-            TextMeasure.width(of: layout, atPoints: points, family: self.field.appearance.font.family)
+        guard let entry, let gtkEntry else { return }
+        let appearance = field.appearance
+        var size: CGFloat?
+        let width = textAreaWidth
+        if appearance.adjustsFontSizeToFitWidth, width > 0, let layout = gtk_entry_get_layout(gtkEntry) {
+            fittedWidth = width
+            let fitting = appearance.fittingFontSize(width: CGFloat(width)) { points in
+                TextMeasure.width(of: layout, atPoints: points)
+            }
+            size = fitting < appearance.font.size ? fitting : nil
         }
-        style.fontSizeOverride = size < field.appearance.font.size ? size : nil
-        style.apply(field.appearance, isEnabled: field.isEnabled, to: entry)
+        guard size != style.fontSizeOverride else { return }
+        style.fontSizeOverride = size
+        style.apply(appearance, isEnabled: field.isEnabled, to: entry)
     }
 }

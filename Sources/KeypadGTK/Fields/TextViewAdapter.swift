@@ -2,8 +2,9 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Mirrors a ``TextView`` in a GtkTextView inside a scrolled window that grows with
-/// its content between a minimum and a maximum height, then scrolls (seed 002).
+/// Mirrors a ``TextView`` in a GtkTextView inside a ``TextViewFrame``, which grows with
+/// its content between a minimum and a maximum height, then scrolls (seed 002), and
+/// shows the placeholder while the text is empty.
 ///
 /// As with entries, the buffer's `insert-text` and `delete-range` are stopped and
 /// become `replace(_:withText:)` on the model; the model's text is written back
@@ -11,7 +12,8 @@ import KeypadCore
 final class TextViewAdapter: FieldAdapter {
     let textView: TextView
     var responder: TextResponder { textView }
-    private(set) var scroller: UnsafeMutablePointer<GtkWidget>?
+    /// The frame around the view; nil once destroyed.
+    private(set) var frame: TextViewFrame?
     private(set) var view: UnsafeMutablePointer<GtkWidget>?
     var focusWidget: UnsafeMutablePointer<GtkWidget>? { view }
     private var buffer: UnsafeMutablePointer<GtkTextBuffer>?
@@ -24,26 +26,16 @@ final class TextViewAdapter: FieldAdapter {
     init(textView: TextView, coordinator: FocusCoordinator, minimumHeight: Int, maximumHeight: Int) {
         self.textView = textView
         self.coordinator = coordinator
-        let scroller: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new(nil, nil)
         let view: UnsafeMutablePointer<GtkWidget> = gtk_text_view_new()
-        self.scroller = scroller
         self.view = view
         buffer = gtk_text_view_get_buffer(keypad_text_view(view))
-        let scrolled = keypad_scrolled_window(scroller)
-        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
-        gtk_scrolled_window_set_min_content_height(scrolled, gint(minimumHeight))
-        gtk_scrolled_window_set_max_content_height(scrolled, gint(maximumHeight))
-        gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
         gtk_text_view_set_wrap_mode(keypad_text_view(view), GTK_WRAP_WORD_CHAR)
-        gtk_widget_set_hexpand(scroller, 1)
-        gtk_container_add(keypad_container(scroller), view)
-        gtk_style_context_add_class(gtk_widget_get_style_context(scroller), "keypad-growing-text")
+        frame = TextViewFrame(view: view, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
         connectSignals()
         observation = textView.addObserver { [weak self] change in self?.modelDidChange(change) }
         coordinator.add(self)
+        syncAppearance()
         syncNow()
-        Accessibility.name(view, textView.accessibilityLabel ?? "")
     }
 
     private func connectSignals() {
@@ -126,7 +118,7 @@ final class TextViewAdapter: FieldAdapter {
         syncSource = 0
         view = nil
         buffer = nil
-        scroller = nil
+        frame = nil
         coordinator?.remove(self)
     }
 
@@ -134,10 +126,29 @@ final class TextViewAdapter: FieldAdapter {
 
     private func modelDidChange(_ change: TextResponder.Change) {
         switch change {
-        case .text, .selection: scheduleSync()
-        case .enabled, .appearance, .traits, .editing, .views:
-            if let view { gtk_widget_set_sensitive(view, textView.isEnabled ? 1 : 0) }
+        case .text:
+            scheduleSync()
+            syncPlaceholder()
+        case .selection: scheduleSync()
+        case .enabled, .appearance, .traits: syncAppearance()
+        case .editing: frame?.showEditing(textView.isEditing)
+        case .views: break
         }
+    }
+
+    /// Sensitivity, input purpose, font, colours, border, alignment, placeholder and
+    /// accessible name, as the entry does.
+    private func syncAppearance() {
+        guard let view, let frame else { return }
+        gtk_widget_set_sensitive(view, textView.isEnabled ? 1 : 0)
+        gtk_text_view_set_input_purpose(keypad_text_view(view), InputPurpose.of(textView.keyboardType))
+        frame.apply(textView.appearance, isEnabled: textView.isEnabled, to: view)
+        Accessibility.name(view, textView.accessibilityLabel ?? textView.placeholder ?? "")
+        syncPlaceholder()
+    }
+
+    private func syncPlaceholder() {
+        frame?.showPlaceholder(textView.text.isEmpty ? textView.placeholder : nil)
     }
 
     private func scheduleSync() {

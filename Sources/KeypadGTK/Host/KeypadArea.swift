@@ -5,7 +5,8 @@ import KeypadCore
 /// Where keypads appear: the toolbar above the keypad, docked at the bottom of the
 /// app window in a ``SlideContainer`` (the kiosk default), or in a separate window that
 /// never takes focus. It follows the scope's keyboard notifications, sliding with
-/// the duration and curve they carry.
+/// the duration and curve they carry, and takes the look (`keypad-light` or
+/// `keypad-dark`) of the editing input's `keyboardAppearance`.
 @MainActor
 final class KeypadArea {
     let scope: ResponderScope
@@ -17,9 +18,12 @@ final class KeypadArea {
     private let toolbarStack: UnsafeMutablePointer<GtkWidget>
     private let keypadStack: UnsafeMutablePointer<GtkWidget>
     private let noToolbar: UnsafeMutablePointer<GtkWidget>
+    /// The keys and toolbar column, which carries the look's class.
+    private let column: UnsafeMutablePointer<GtkWidget>
     private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
+    private var shownLook: KeypadLook?
     let keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
@@ -31,7 +35,7 @@ final class KeypadArea {
         toolbarStack = gtk_stack_new()
         keypadStack = gtk_stack_new()
         noToolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        let column: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_style_context_add_class(gtk_widget_get_style_context(column), "keypad-area")
         for stack in [toolbarStack, keypadStack] {
             gtk_stack_set_vhomogeneous(keypad_stack(stack), 0)
@@ -53,12 +57,17 @@ final class KeypadArea {
             gtk_window_set_skip_taskbar_hint(gtkWindow, 1)
             gtk_window_set_decorated(gtkWindow, 0)
             gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
-            gtk_window_set_destroy_with_parent(gtkWindow, 1)
             gtk_window_set_title(gtkWindow, "Keypad")
+            // Closing the app window closes this one too, instead of leaving it over the screen.
+            gtk_window_set_destroy_with_parent(gtkWindow, 1)
             gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
         }
         observeKeyboard()
+        updateLook()
+        if let floatingWindow {
+            onSignal(UnsafeMutableRawPointer(floatingWindow), "destroy") { [weak self] in self?.floatingWindow = nil }
+        }
     }
 
     isolated deinit {
@@ -143,16 +152,44 @@ final class KeypadArea {
         tokens.append(keyboardObserver(Responder.keyboardWillHideNotification, on: center) { [weak self] transition in
             self?.hide(transition)
         })
+        // A move to a field whose keypad (and toolbar) has the same height sends no keyboard
+        // notification, yet its keypad, toolbar or look may differ (decimal pad → phone pad).
+        for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
+            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
+                }
+            })
+        }
     }
 
-    private func show(_ transition: KeyboardTransition?) {
+    /// Puts the look of the editing input's `keyboardAppearance` on the keys and toolbar.
+    /// With nothing editing the look stays, so a keypad sliding out keeps its colours.
+    private func updateLook() {
+        let look = KeypadLook(scope.firstResponder?.textInputTraits.keyboardAppearance, theme: Theme.installed)
+        guard look != shownLook else { return }
+        let context = gtk_widget_get_style_context(column)
+        if let shownLook { gtk_style_context_remove_class(context, shownLook.cssClass) }
+        gtk_style_context_add_class(context, look.cssClass)
+        shownLook = look
+    }
+
+    /// Puts the keyboard's keypad and toolbar, in the editing input's look, in the area.
+    private func showContent() {
         let keyboard = scope.keyboard
+        updateLook()
         if let keypad = keyboard.inputView as? Keypad, let widget = view(for: keypad).widget {
             showOnly(widget)
         }
         let toolbarWidget = (keyboard.accessoryView as? AccessoryToolbar).flatMap { view(for: $0).widget } ?? noToolbar
         gtk_widget_show_all(toolbarWidget)
         gtk_stack_set_visible_child(keypad_stack(toolbarStack), toolbarWidget)
+    }
+
+    private func show(_ transition: KeyboardTransition?) {
+        let keyboard = scope.keyboard
+        showContent()
         if let window = floatingWindow {
             placeAtBottom(window)
             gtk_widget_show(window)
@@ -171,9 +208,9 @@ final class KeypadArea {
     private func hide(_ transition: KeyboardTransition?) {
         let duration = transition?.animationDuration ?? scope.keyboard.animationDuration
         slide.setRevealed(false, duration: duration, curve: transition?.animationCurve ?? scope.keyboard.animationCurve)
-        if let window = floatingWindow {
+        if floatingWindow != nil {
             MainLoop.after(milliseconds: Int(duration * 1000)) { [weak self] in
-                guard let self, !self.isRevealed else { return }
+                guard let self, !self.isRevealed, let window = self.floatingWindow else { return }
                 gtk_widget_hide(window)
             }
         }
@@ -190,5 +227,27 @@ final class KeypadArea {
         gtk_window_set_default_size(keypad_window(window), area.width, height)
         gtk_widget_set_size_request(window, area.width, height)
         gtk_window_move(keypad_window(window), area.x, area.y + area.height - height)
+    }
+}
+
+/// The two looks of keypads and toolbars (`Resources/themes/keypad.css`).
+enum KeypadLook: Equatable {
+    case light, dark
+
+    /// The look for `appearance`; `.default` (or no input) takes the installed theme's.
+    init(_ appearance: KeyboardAppearance?, theme: Theme?) {
+        switch appearance ?? .default {
+        case .light: self = .light
+        case .dark: self = .dark
+        case .default: self = theme == .dark ? .dark : .light
+        }
+    }
+
+    /// The class on the keypad area.
+    var cssClass: String {
+        switch self {
+        case .light: "keypad-light"
+        case .dark: "keypad-dark"
+        }
     }
 }

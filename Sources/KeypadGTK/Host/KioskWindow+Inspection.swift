@@ -53,6 +53,12 @@ extension KioskWindow {
         return Int(gtk_editable_get_position(keypad_editable(entry)))
     }
 
+    /// The name assistive technology reads for the input's widget.
+    public func accessibleName(of input: TextResponder) -> String? {
+        guard let widget = widget(for: input), let accessible = gtk_widget_get_accessible(widget) else { return nil }
+        return atk_object_get_name(accessible).map { String(cString: $0) }
+    }
+
     /// Whether the input's widget has GTK focus and its window is the active one.
     public func hasKeyboardFocus(_ input: TextResponder) -> Bool {
         guard let widget = widget(for: input) else { return false }
@@ -95,8 +101,8 @@ extension KioskWindow {
     /// Destroys the widget of `input`, as an app that tears a form down would.
     public func destroyWidget(of input: TextResponder) {
         let adapter = coordinator.adapter(for: input)
-        if let scroller = (adapter as? TextViewAdapter)?.scroller {
-            gtk_widget_destroy(scroller)
+        if let frame = (adapter as? TextViewAdapter)?.frame?.widget {
+            gtk_widget_destroy(frame)
         } else if let widget = adapter?.focusWidget {
             gtk_widget_destroy(widget)
         }

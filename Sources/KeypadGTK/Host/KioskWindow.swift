@@ -29,7 +29,9 @@ public final class KioskWindow {
     /// Below everything: as tall as the part of this window a separate keypad window
     /// covers, so the form and the input bar stay above it (window placement).
     private let keypadInset: UnsafeMutablePointer<GtkWidget>
-    /// Whether the window was destroyed: its widgets are gone and nothing touches them.
+    /// Whether the window was destroyed (set as destruction starts, before its children
+    /// go: fields destroyed after the form's scroller end editing, and the keypad's hide
+    /// must not scroll it). Nothing touches its widgets afterwards.
     public private(set) var isClosed = false
     private var rows: gint = 0
     private var avoidance = AvoidanceState()
@@ -57,7 +59,8 @@ public final class KioskWindow {
         gtk_window_set_default_size(keypad_window(window), gint(width), gint(height))
         gtk_style_context_add_class(gtk_widget_get_style_context(window), "keypad-kiosk")
         coordinator = FocusCoordinator(scope: scope, window: keypad_window(window))
-        area = KeypadArea(scope: scope, placement: placement, keyHeight: Self.keyHeight(), parent: window)
+        let keyHeight = KeySize.height(pixelsPerMillimetre: KeySize.monitorPixelsPerMillimetre())
+        area = KeypadArea(scope: scope, placement: placement, keyHeight: keyHeight, parent: window)
         form = gtk_grid_new()
         gtk_grid_set_row_spacing(keypad_grid(form), 12)
         gtk_grid_set_column_spacing(keypad_grid(form), 12)
@@ -97,19 +100,6 @@ public final class KioskWindow {
         area.parentDestroyed()
     }
 
-    /// Key height: at least 9 mm on the monitor, and never below 48 pixels.
-    static func keyHeight() -> Int {
-        guard let display = gdk_display_get_default(),
-            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
-        else { return 48 }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(monitor, &geometry)
-        let millimetres = gdk_monitor_get_height_mm(monitor)
-        guard millimetres > 0 else { return 48 }
-        let pixelsPerMillimetre = Double(geometry.height) / Double(millimetres)
-        return max(48, Int((9 * pixelsPerMillimetre).rounded(.up)))
-    }
-
     // MARK: - Building the form
 
     /// Adds a labelled single-line field; its model joins the scope in this order.
@@ -131,11 +121,11 @@ public final class KioskWindow {
         let adapter = TextViewAdapter(
             textView: textView, coordinator: coordinator, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
         textViewAdapters.append(adapter)
-        if let scroller = adapter.scroller {
-            gtk_widget_set_margin_start(scroller, 16)
-            gtk_widget_set_margin_end(scroller, 16)
-            gtk_widget_set_margin_bottom(scroller, 8)
-            gtk_box_pack_start(keypad_box(bottomBar), scroller, 1, 1, 0)
+        if let frame = adapter.frame?.widget {
+            gtk_widget_set_margin_start(frame, 16)
+            gtk_widget_set_margin_end(frame, 16)
+            gtk_widget_set_margin_bottom(frame, 8)
+            gtk_box_pack_start(keypad_box(bottomBar), frame, 1, 1, 0)
         }
         area.prepare(for: textView)
     }
@@ -236,7 +226,8 @@ public final class KioskWindow {
     }
 
     private var adjustment: UnsafeMutablePointer<GtkAdjustment>? {
-        gtk_scrolled_window_get_vadjustment(keypad_scrolled_window(scroller))
+        guard !isClosed else { return nil }
+        return gtk_scrolled_window_get_vadjustment(keypad_scrolled_window(scroller))
     }
 
     /// Scrolls the form so the editing entry (plus the margin) is inside the visible part.

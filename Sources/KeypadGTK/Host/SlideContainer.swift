@@ -23,6 +23,8 @@ final class SlideContainer {
     private var shown: Double = 0
     private var slide: Slide?
     private var tickID: guint = 0
+    /// Set when GTK destroys the widget (its window closed); later slides do nothing.
+    private var isDestroyed = false
 
     private struct Slide {
         var from: Double
@@ -49,6 +51,7 @@ final class SlideContainer {
             gtk_widget_show_all(viewport)
         }
         gtk_widget_set_no_show_all(widget, 1)
+        onSignal(UnsafeMutableRawPointer(widget), "destroy") { [weak self] in self?.isDestroyed = true }
     }
 
     /// Slides the child in (or out) over `duration` seconds along `curve`; a slide
@@ -58,6 +61,7 @@ final class SlideContainer {
         let now = g_get_monotonic_time()
         let target: Double = revealed ? 1 : 0
         isRevealed = revealed
+        guard !isDestroyed else { return }
         if revealed { gtk_widget_show(widget) }
         guard shown != target || slide != nil else { return apply() }
         guard duration > 0, gtk_widget_get_mapped(widget) != 0, animationsEnabled else {

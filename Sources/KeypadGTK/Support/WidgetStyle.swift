@@ -6,14 +6,21 @@ import KeypadCore
 ///
 /// Border styles become CSS classes (`keypad-border-none`, `-line`, `-bezel`,
 /// `-rounded-rect`) that the theme styles; font and colours go into a provider
-/// attached to the widget alone, so an app's own CSS at a higher priority still wins.
+/// attached to the widget alone at ``StylePriority/model``, above the theme and the
+/// app's CSS (see ``Theme``). Only what the appearance sets is written, so the rest
+/// still comes from them.
 @MainActor
 final class WidgetStyle {
     private let provider = gtk_css_provider_new()
+    private let target: StyleTarget
     private var attached = false
     private var lastCSS = ""
     /// A font size that replaces the appearance's (adjustsFontSizeToFitWidth).
     var fontSizeOverride: CGFloat?
+
+    init(target: StyleTarget) {
+        self.target = target
+    }
 
     isolated deinit {
         g_object_unref(provider)
@@ -22,30 +29,72 @@ final class WidgetStyle {
     func apply(_ appearance: TextAppearance, isEnabled: Bool, to widget: UnsafeMutablePointer<GtkWidget>) {
         let context = gtk_widget_get_style_context(widget)
         if !attached {
-            gtk_style_context_add_provider(
-                context, keypad_style_provider(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
+            gtk_style_context_add_provider(context, keypad_style_provider(provider), StylePriority.model)
             attached = true
         }
-        for style in BorderStyle.allCases {
-            gtk_style_context_remove_class(context, style.cssClass)
+        if target.takesBorder {
+            for style in BorderStyle.allCases {
+                gtk_style_context_remove_class(context, style.cssClass)
+            }
+            gtk_style_context_add_class(context, appearance.borderStyle.cssClass)
         }
-        gtk_style_context_add_class(context, appearance.borderStyle.cssClass)
-        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride)
+        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride, target: target)
         guard css != lastCSS else { return }
         lastCSS = css
         gtk_css_provider_load_from_data(provider, css, -1, nil)
     }
 
-    static func css(_ appearance: TextAppearance, isEnabled: Bool, fontSize: CGFloat?) -> String {
-        var rules: [String] = ["font-size: \(Int(fontSize ?? appearance.font.size))pt;"]
-        if let family = appearance.font.family { rules.append("font-family: \"\(family)\";") }
-        if appearance.font.weight != 400 { rules.append("font-weight: \(appearance.font.weight);") }
-        if let color = appearance.textColor { rules.append("color: \(color.cssValue);") }
-        if let background = appearance.currentBackground(isEnabled: isEnabled) {
-            rules.append("background-color: \(background.cssValue); background-image: none;")
+    /// The widget's CSS: one rule per selector of `target`, with the properties it takes.
+    static func css(_ appearance: TextAppearance, isEnabled: Bool, fontSize: CGFloat?, target: StyleTarget) -> String {
+        var rules: [String: [String]] = [:]
+        if let selector = target.font {
+            let size = fontSize ?? appearance.font.size
+            rules[selector, default: []].append("font-size: \(String(format: "%.2f", Double(size)))pt;")
+            if let family = appearance.font.family { rules[selector, default: []].append("font-family: \"\(family)\";") }
+            if appearance.font.weight != 400 { rules[selector, default: []].append("font-weight: \(appearance.font.weight);") }
+            if appearance.adjustsFontSizeToFitWidth {
+                // A fitted size applies at once: GTK themes animate `all` properties, and a
+                // font shrinking over 200 ms overflows and scrolls the entry meanwhile.
+                rules[selector, default: []].append(
+                    "transition-property: color, background-color, border-color, box-shadow, outline-color;")
+            }
         }
-        return "* { \(rules.joined(separator: " ")) }"
+        if let selector = target.color, let color = appearance.textColor {
+            rules[selector, default: []].append("color: \(color.cssValue);")
+        }
+        if let selector = target.background, let background = appearance.currentBackground(isEnabled: isEnabled) {
+            rules[selector, default: []].append("background-color: \(background.cssValue); background-image: none;")
+        }
+        return rules.keys.sorted().map { "\($0) { \(rules[$0, default: []].joined(separator: " ")) }" }
+            .joined(separator: "\n")
     }
+}
+
+/// Which CSS nodes of a widget take which part of a ``TextAppearance``.
+///
+/// The selectors name nodes, never `*`: a widget's provider also reaches its own
+/// subnodes, and an entry's `selection` must keep its own background.
+struct StyleTarget: Sendable {
+    /// The selector of the nodes that take the font, if any.
+    var font: String?
+    /// The selector of the nodes that take the text colour, if any.
+    var color: String?
+    /// The selector of the node that takes the background, if any.
+    var background: String?
+    /// Whether the widget carries the border style's class.
+    var takesBorder: Bool
+
+    /// A GtkEntry: everything on its `entry` node.
+    static let entry = StyleTarget(font: "entry", color: "entry", background: "entry", takesBorder: true)
+    /// A GtkTextView: the font on the view (its Pango context), the colour also on its
+    /// `text` node (where GTK themes set it); its ``TextViewFrame`` draws background and border.
+    static let textView = StyleTarget(
+        font: "textview", color: "textview, textview text", background: nil, takesBorder: false)
+    /// The scrolled window of a ``TextViewFrame``: background and border, so both follow
+    /// its rounded corners.
+    static let textFrame = StyleTarget(font: nil, color: nil, background: "scrolledwindow", takesBorder: true)
+    /// A text view's placeholder label: the view's font; its colour comes from the theme.
+    static let placeholder = StyleTarget(font: "label", color: nil, background: nil, takesBorder: false)
 }
 
 extension BorderStyle {
@@ -88,19 +137,26 @@ enum InputPurpose {
 
 /// Measures text with Pango.
 enum TextMeasure {
-    /// The pixel width of `layout`'s text at `points`.
-    static func width(of layout: OpaquePointer, atPoints points: CGFloat, family: String?) -> CGFloat {
-        let font = pango_font_description_new()
+    /// The pixel width of `layout`'s text at `points`, in the font the widget draws
+    /// with now (family and weight as its CSS says) but at that size.
+    static func width(of layout: OpaquePointer, atPoints points: CGFloat) -> CGFloat {
+        let current = pango_layout_get_font_description(layout)
+            ?? pango_context_get_font_description(pango_layout_get_context(layout))
+        let font = current.map { pango_font_description_copy($0) } ?? pango_font_description_new()
         defer { pango_font_description_free(font) }
-        if let family { pango_font_description_set_family(font, family) }
         pango_font_description_set_size(font, gint(points * CGFloat(PANGO_SCALE)))
         let copy = pango_layout_copy(layout)
         defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
         pango_layout_set_font_description(copy, font)
+        return CGFloat(pixelWidth(of: copy))
+    }
+
+    /// The pixel width of `layout` as it is.
+    static func pixelWidth(of layout: OpaquePointer?) -> Int {
         var width: gint = 0
         var height: gint = 0
-        pango_layout_get_pixel_size(copy, &width, &height)
-        return CGFloat(width)
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Int(width)
     }
 }
 

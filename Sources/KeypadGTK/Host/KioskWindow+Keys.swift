@@ -1,0 +1,58 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// What tests and scripts read back about keys and buttons, and the clipboard they
+/// set: the real allocations and accessible names in the widget tree.
+extension KioskWindow {
+    /// The allocated height, in pixels, of every key of `keypad` on the page shown.
+    public func keyHeights(in keypad: Keypad) -> [String: Int] {
+        guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return [:] }
+        var heights: [String: Int] = [:]
+        for key in keypad.rows.joined() {
+            if let button = view.button(id: key.id) { heights[key.id] = Int(gtk_widget_get_allocated_height(button)) }
+        }
+        return heights
+    }
+
+    /// The accessible name of every button (keys and toolbar buttons) in the window and
+    /// the keypad's own window, shown or not.
+    public func buttonAccessibleNames() -> [String] {
+        let roots = [window, area.floatingWindow].compactMap { $0 }
+        return roots.flatMap(WidgetTree.descendants(of:)).filter { keypad_is_button($0) != 0 }.map { button in
+            gtk_widget_get_accessible(button).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// The selection of `field`'s GtkEntry in characters (empty: the cursor).
+    public func widgetSelection(of field: TextField) -> Range<Int>? {
+        guard let entry = widget(for: field) else { return nil }
+        var start: gint = 0
+        var end: gint = 0
+        gtk_editable_get_selection_bounds(keypad_editable(entry), &start, &end)
+        return Int(min(start, end))..<Int(max(start, end))
+    }
+
+    /// Puts `text` on the clipboard (CLIPBOARD selection), as another app's copy would.
+    public static func setClipboardText(_ text: String) {
+        guard let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)) else { return }
+        gtk_clipboard_set_text(clipboard, text, -1)
+    }
+}
+
+/// Walks GTK's widget tree.
+enum WidgetTree {
+    /// `root` and every widget below it, parents first.
+    static func descendants(of root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var result = [root]
+        guard keypad_is_container(root) != 0 else { return result }
+        var node = gtk_container_get_children(keypad_container(root))
+        let list = node
+        defer { g_list_free(list) }
+        while let current = node {
+            if let data = current.pointee.data { result += descendants(of: data.assumingMemoryBound(to: GtkWidget.self)) }
+            node = current.pointee.next
+        }
+        return result
+    }
+}

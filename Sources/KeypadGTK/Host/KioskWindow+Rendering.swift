@@ -1,0 +1,139 @@
+import CGTK
+import Foundation
+import KeypadCore
+
+/// What GTK computed for a widget after every CSS source (theme, app CSS, the model's
+/// appearance) had its say: what the user sees, read back for tests and scripts.
+public struct RenderedStyle: Equatable, Sendable {
+    /// The font size the text is drawn at, in points.
+    public var fontSize: Double
+    /// The text colour.
+    public var color: Color
+    /// The background colour of the widget (for a text view, of its frame).
+    public var background: Color
+}
+
+/// A rectangle in pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+}
+
+/// How a field's text fits its entry, in pixels.
+public struct TextFit: Equatable, Sendable {
+    /// The width of the whole text as Pango lays it out now.
+    public var textWidth: Int
+    /// The width of the entry's text area (without border, padding and icons).
+    public var areaWidth: Int
+}
+
+extension KioskWindow {
+    /// The computed font, colour and background of the input's widget.
+    public func renderedStyle(of input: TextResponder) -> RenderedStyle? {
+        guard let widget = widget(for: input) else { return nil }
+        guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.frame?.scroller else {
+            return StyleReading.style(of: widget)
+        }
+        // The frame draws a text view's background.
+        var style = StyleReading.style(of: widget)
+        style.background = StyleReading.style(of: frame).background
+        return style
+    }
+
+    /// The computed font, colour and background of key `id` of `keypad` (nil while not built).
+    public func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
+        area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).map(StyleReading.style(of:))
+    }
+
+    /// How the field's whole text fits its entry's text area now.
+    public func textFit(of field: TextField) -> TextFit? {
+        guard let entry = widget(for: field) else { return nil }
+        var area = GdkRectangle()
+        gtk_entry_get_text_area(keypad_entry(entry), &area)
+        return TextFit(
+            textWidth: TextMeasure.pixelWidth(of: gtk_entry_get_layout(keypad_entry(entry))), areaWidth: Int(area.width))
+    }
+}
+
+extension KioskWindow {
+    /// The placeholder the text view shows now, or nil when none is on screen.
+    public func shownPlaceholder(of textView: TextView) -> String? {
+        (coordinator.adapter(for: textView) as? TextViewAdapter)?.frame?.shownPlaceholder
+    }
+
+    /// The first character's cell, in pixels from the top left corner of the text view's
+    /// frame (outside its border).
+    public func firstCharacterRect(of textView: TextView) -> PixelRect? {
+        guard let adapter = coordinator.adapter(for: textView) as? TextViewAdapter, let view = adapter.view,
+            let frame = adapter.frame?.scroller, let buffer = gtk_text_view_get_buffer(keypad_text_view(view))
+        else { return nil }
+        var start = GtkTextIter()
+        gtk_text_buffer_get_start_iter(buffer, &start)
+        var cell = GdkRectangle()
+        gtk_text_view_get_iter_location(keypad_text_view(view), &start, &cell)
+        var x: gint = 0
+        var y: gint = 0
+        gtk_text_view_buffer_to_window_coords(keypad_text_view(view), GTK_TEXT_WINDOW_WIDGET, cell.x, cell.y, &x, &y)
+        var frameX: gint = 0
+        var frameY: gint = 0
+        guard gtk_widget_translate_coordinates(view, frame, x, y, &frameX, &frameY) != 0 else { return nil }
+        return PixelRect(x: Int(frameX), y: Int(frameY), width: Int(cell.width), height: Int(cell.height))
+    }
+
+    /// The colour on screen at (`x`, `y`) pixels from the top left corner of the input's
+    /// outer widget (an entry, or a text view's frame).
+    public func renderedPixel(of input: TextResponder, x: Int, y: Int) -> Color? {
+        let adapter = coordinator.adapter(for: input)
+        guard let widget = (adapter as? TextViewAdapter)?.frame?.scroller ?? adapter?.focusWidget,
+            let gdkWindow = gtk_widget_get_window(window)
+        else { return nil }
+        var windowX: gint = 0
+        var windowY: gint = 0
+        guard gtk_widget_translate_coordinates(widget, window, gint(x), gint(y), &windowX, &windowY) != 0,
+            let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, windowX, windowY, 1, 1)
+        else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
+        return Color(red: Double(pixels[0]) / 255, green: Double(pixels[1]) / 255, blue: Double(pixels[2]) / 255)
+    }
+}
+
+/// Reads computed CSS values back from a widget's style context.
+enum StyleReading {
+    static func style(of widget: UnsafeMutablePointer<GtkWidget>) -> RenderedStyle {
+        let context = gtk_widget_get_style_context(widget)
+        let state = gtk_style_context_get_state(context)
+        var color = GdkRGBA()
+        gtk_style_context_get_color(context, state, &color)
+        let font = pango_context_get_font_description(gtk_widget_get_pango_context(widget))
+        return RenderedStyle(fontSize: points(font), color: Color(color), background: background(context, state))
+    }
+
+    /// The computed `background-color` of the context's node.
+    static func background(_ context: UnsafeMutablePointer<GtkStyleContext>?, _ state: GtkStateFlags) -> Color {
+        var value = GValue()
+        gtk_style_context_get_property(context, "background-color", state, &value)
+        defer { g_value_unset(&value) }
+        guard let rgba = g_value_get_boxed(&value)?.assumingMemoryBound(to: GdkRGBA.self) else {
+            return Color(red: 0, green: 0, blue: 0, alpha: 0)
+        }
+        return Color(rgba.pointee)
+    }
+
+    /// A Pango font size in points (GTK sets absolute sizes in pixels from CSS).
+    static func points(_ font: OpaquePointer?) -> Double {
+        guard let font else { return 0 }
+        let size = Double(pango_font_description_get_size(font)) / Double(PANGO_SCALE)
+        guard pango_font_description_get_size_is_absolute(font) != 0 else { return size }
+        let dpi = gdk_screen_get_default().map { gdk_screen_get_resolution($0) } ?? -1
+        return size * 72 / (dpi > 0 ? dpi : 96)
+    }
+}
+
+extension Color {
+    init(_ rgba: GdkRGBA) {
+        self.init(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha)
+    }
+}

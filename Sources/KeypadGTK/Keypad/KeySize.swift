@@ -1,0 +1,30 @@
+import CGTK
+
+/// How tall keypad keys are: at least a fingertip (9 mm) on the monitor, and never
+/// below 48 pixels (GTK's and most platforms' smallest touch target).
+public enum KeySize {
+    /// The smallest key height on the monitor, in millimetres.
+    public static let minimumMillimetres = 9.0
+    /// The smallest key height in pixels, whatever the monitor reports.
+    public static let minimumPixels = 48
+
+    /// The key height in pixels on a monitor with `pixelsPerMillimetre` (nil or not
+    /// positive when the monitor reports no physical size).
+    public static func height(pixelsPerMillimetre: Double?) -> Int {
+        guard let pixelsPerMillimetre, pixelsPerMillimetre > 0 else { return minimumPixels }
+        return max(minimumPixels, Int((minimumMillimetres * pixelsPerMillimetre).rounded(.up)))
+    }
+
+    /// The primary monitor's vertical pixels (GDK's, scaled) per millimetre, or nil
+    /// when GTK has no display or the monitor reports no physical size.
+    public static func monitorPixelsPerMillimetre() -> Double? {
+        guard let display = gdk_display_get_default(),
+            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        else { return nil }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &geometry)
+        let millimetres = gdk_monitor_get_height_mm(monitor)
+        guard millimetres > 0 else { return nil }
+        return Double(geometry.height) / Double(millimetres)
+    }
+}
