@@ -36,6 +36,7 @@ static inline GtkButton *keypad_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkLabel *keypad_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkStack *keypad_stack(gpointer p) { return GTK_STACK(p); }
 static inline GtkBin *keypad_bin(gpointer p) { return GTK_BIN(p); }
+static inline GtkPopover *keypad_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkViewport *keypad_viewport(gpointer p) { return GTK_VIEWPORT(p); }
 static inline GtkOverlay *keypad_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkScrolledWindow *keypad_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }

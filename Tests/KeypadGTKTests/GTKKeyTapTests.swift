@@ -65,3 +65,77 @@ extension GTKTests {
         session.close()
     }
 }
+
+extension GTKTests {
+    @Test("holding the phone pad's 0 types + at the long press, before the finger lifts; the field keeps focus")
+    func longPressTypesPlus() {
+        let session = GTKSession()
+        let phone = session.field("Phone", type: .phonePad)
+        session.show()
+        session.click(phone)
+        let keypad = session.scope.defaultKeypad(for: .phonePad)
+        guard let point = session.window.screenCenter(ofKey: "0", in: keypad) else {
+            Issue.record("no 0 key on screen")
+            return
+        }
+        XInput.run(["mousemove", "\(point.x)", "\(point.y)", "mousedown", "1"])
+        session.settle(seconds: keypad.timing.longPressDelay.seconds / 2)
+        #expect(phone.text.isEmpty)
+        session.settle(seconds: keypad.timing.longPressDelay.seconds / 2 + 0.2)
+        #expect(phone.text == "+" && session.window.widgetText(of: phone) == "+")
+        XInput.run(["mouseup", "1"])
+        session.settle()
+        #expect(phone.text == "+")
+        #expect(session.window.hasKeyboardFocus(phone) && session.window.isActive)
+        session.clickKey("0", of: keypad)
+        #expect(phone.text == "+0")
+        session.close()
+    }
+
+    @Test("a key with several alternatives offers them above it; sliding onto one and lifting types it")
+    func alternativesPopover() throws {
+        let session = GTKSession()
+        let layout = try KeypadLayout.decode(Data(accentLayout.utf8), fileName: "accents.json")
+        let keypad = Keypad(layout: layout, notificationCenter: session.scope.notificationCenter)
+        let name = session.field("Name", type: .default)
+        name.inputView = keypad
+        session.show()
+        session.click(name)
+        guard let point = session.window.screenCenter(ofKey: "e", in: keypad) else {
+            Issue.record("no e key on screen")
+            return
+        }
+        XInput.run(["mousemove", "\(point.x)", "\(point.y)", "mousedown", "1"])
+        session.settle(seconds: keypad.timing.longPressDelay.seconds + 0.2)
+        #expect(session.window.alternativesShown(in: keypad) == ["é", "è", "ê"])
+        #expect(keypad.alternativesPopup?.selectedIndex == 0)
+        #expect(name.text.isEmpty)
+        let centers = session.window.alternativeCenters(in: keypad)
+        #expect(centers.count == 3)
+        if centers.count == 3 {
+            XInput.run(["mousemove", "\(centers[1].x)", "\(centers[1].y)"])
+            session.settle()
+        }
+        XInput.run(["mouseup", "1"])
+        session.settle()
+        #expect(name.text == "è" && session.window.widgetText(of: name) == "è")
+        #expect(session.window.alternativesShown(in: keypad) == nil)
+        #expect(session.window.hasKeyboardFocus(name) && session.window.isActive)
+        session.close()
+    }
+}
+
+private let accentLayout = """
+    {"id": "accents", "keyboardTypes": [], "rowHeight": 60, "pages": [{"id": "letters", "rows": [[
+        {"id": "e", "insert": "e", "alternatives": ["é", "è", "ê"]},
+        {"id": "a", "insert": "a"},
+        {"id": "delete", "action": "deleteBackward"}
+    ]]}]}
+    """
+
+extension Duration {
+    /// The duration in seconds, for settling the main loop.
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

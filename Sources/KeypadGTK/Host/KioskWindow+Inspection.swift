@@ -11,8 +11,8 @@ extension KioskWindow {
         public var y: Int
     }
 
-    /// The centre of `widget` on the screen.
-    static func screenCenter(of widget: UnsafeMutablePointer<GtkWidget>) -> ScreenPoint? {
+    /// The frame of `widget` on the screen.
+    static func screenRect(of widget: UnsafeMutablePointer<GtkWidget>) -> CGRect? {
         guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {
             return nil
         }
@@ -22,9 +22,14 @@ extension KioskWindow {
         var originX: gint = 0
         var originY: gint = 0
         gdk_window_get_origin(gdkWindow, &originX, &originY)
-        return ScreenPoint(
-            x: Int(originX + x + gtk_widget_get_allocated_width(widget) / 2),
-            y: Int(originY + y + gtk_widget_get_allocated_height(widget) / 2))
+        return CGRect(
+            x: Int(originX + x), y: Int(originY + y), width: Int(gtk_widget_get_allocated_width(widget)),
+            height: Int(gtk_widget_get_allocated_height(widget)))
+    }
+
+    /// The centre of `widget` on the screen.
+    static func screenCenter(of widget: UnsafeMutablePointer<GtkWidget>) -> ScreenPoint? {
+        screenRect(of: widget).map { ScreenPoint(x: Int($0.midX), y: Int($0.midY)) }
     }
 
     func widget(for input: TextResponder) -> UnsafeMutablePointer<GtkWidget>? {
@@ -39,6 +44,16 @@ extension KioskWindow {
     /// The centre of the key `id` of `keypad` on the screen (nil while not drawn).
     public func screenCenter(ofKey id: String, in keypad: Keypad) -> ScreenPoint? {
         area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).flatMap(Self.screenCenter(of:))
+    }
+
+    /// The long-press alternatives `keypad` shows now (["+"] over the phone pad's 0), if any.
+    public func alternativesShown(in keypad: Keypad) -> [String]? {
+        area.keypadViews[ObjectIdentifier(keypad)]?.alternativeLabels
+    }
+
+    /// The screen centres of the alternatives `keypad` shows now, in order.
+    public func alternativeCenters(in keypad: Keypad) -> [ScreenPoint] {
+        (area.keypadViews[ObjectIdentifier(keypad)]?.alternativeButtons ?? []).compactMap(Self.screenCenter(of:))
     }
 
     /// The text the GtkEntry of `field` shows.
@@ -75,28 +90,13 @@ extension KioskWindow {
     /// screen coordinates (either placement).
     public func verticalEdges(of input: TextResponder) -> (fieldBottom: Int, keypadTop: Int)? {
         guard !isClosed, let widget = widget(for: input), let keypad = area.visibleKeypadWidget,
-            let field = Self.screenFrame(of: widget), let keys = Self.screenFrame(of: keypad)
+            let field = Self.screenRect(of: widget), let keys = Self.screenRect(of: keypad)
         else { return nil }
-        return (field.maxY, keys.minY)
+        return (Int(field.maxY), Int(keys.minY))
     }
 
     /// The height the keypad and its toolbar take on screen, while shown.
     public var keypadAreaHeight: Int? { isClosed ? nil : area.shownHeight }
-
-    /// The frame of `widget` on the screen.
-    static func screenFrame(of widget: UnsafeMutablePointer<GtkWidget>) -> (minY: Int, maxY: Int)? {
-        guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {
-            return nil
-        }
-        var x: gint = 0
-        var y: gint = 0
-        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y) != 0 else { return nil }
-        var originX: gint = 0
-        var originY: gint = 0
-        gdk_window_get_origin(gdkWindow, &originX, &originY)
-        let top = Int(originY + y)
-        return (top, top + Int(gtk_widget_get_allocated_height(widget)))
-    }
 
     /// Destroys the widget of `input`, as an app that tears a form down would.
     public func destroyWidget(of input: TextResponder) {

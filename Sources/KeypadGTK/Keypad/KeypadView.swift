@@ -20,6 +20,7 @@ final class KeypadView {
     private var timer: guint = 0
     private let keyHeight: Int
     private var observation: ObservationToken?
+    private let alternatives = AlternativesPopover()
 
     /// Pixels the keypad's surroundings add to its own height (the area's padding).
     private let chromeHeight: Int
@@ -41,6 +42,7 @@ final class KeypadView {
         g_object_ref_sink(UnsafeMutableRawPointer(grid))
         onSignal(UnsafeMutableRawPointer(grid), "destroy") { [weak self] in self?.destroyed() }
         observation = keypad.addObserver { [weak self] change in self?.keypadChanged(change) }
+        alternatives.onChoose = { [weak self] index in self?.chooseAlternative(index) }
         rebuild()
     }
 
@@ -64,6 +66,7 @@ final class KeypadView {
     }
 
     private func destroyed() {
+        alternatives.destroy()
         MainLoop.cancel(timer)
         timer = 0
         buttons = [:]
@@ -74,9 +77,31 @@ final class KeypadView {
     private func keypadChanged(_ change: Keypad.Change) {
         switch change {
         case .binding, .keys: refresh()
-        case .alternatives, .keyActivated, .keyRejected: break
+        case .alternatives: showAlternatives()
+        case .keyActivated, .keyRejected: break
         }
     }
+
+    /// The held key's alternatives above it while the keypad offers them.
+    private func showAlternatives() {
+        guard let popup = keypad.alternativesPopup, let key = buttons[popup.keyID] else { return alternatives.hide() }
+        alternatives.show(popup, above: key, keyHeight: keyHeight)
+    }
+
+    /// An alternative was clicked (AT-SPI's press, or a tap once offered): it types.
+    private func chooseAlternative(_ index: Int) {
+        guard let popup = keypad.alternativesPopup else { return }
+        keypad.selectAlternative(index)
+        pointerPressed.remove(popup.keyID)
+        keypad.releaseKey(popup.keyID, at: MainLoop.now)
+        scheduleTimer()
+    }
+
+    /// The labels of the alternatives on screen, if any (for tests and scripts).
+    var alternativeLabels: [String]? { alternatives.labels }
+
+    /// The buttons of the alternatives on screen, in order.
+    var alternativeButtons: [UnsafeMutablePointer<GtkWidget>] { alternatives.alternativeButtons }
 
     /// Updates labels and enabled states in place; rebuilds only when the keys themselves changed.
     private func refresh() {
@@ -94,6 +119,7 @@ final class KeypadView {
 
     private func rebuild() {
         guard let grid = widget else { return }
+        alternatives.destroy()
         for button in buttons.values { gtk_widget_destroy(button) }
         buttons = [:]
         let rows = keypad.rows
@@ -137,8 +163,23 @@ final class KeypadView {
             self.scheduleTimer()
             return false
         }
+        // A finger holding a key with alternatives slides over them to choose.
+        gtk_widget_add_events(button, gint(GDK_POINTER_MOTION_MASK.rawValue))
+        onEvent(pointer, "motion-notify-event") { [weak self] event in
+            guard let self, let event, self.keypad.alternativesPopup?.keyID == id,
+                let index = self.alternatives.index(atScreenX: event.pointee.motion.x_root, y: event.pointee.motion.y_root)
+            else { return false }
+            self.keypad.selectAlternative(index)
+            return false
+        }
         onEvent(pointer, "button-release-event") { [weak self] event in
-            guard let self, event.map({ $0.pointee.button.button }) == 1 else { return false }
+            guard let self, let event, event.pointee.button.button == 1 else { return false }
+            // Lifting over an offered alternative chooses it, whether or not motion got there first.
+            if self.keypad.alternativesPopup?.keyID == id,
+                let index = self.alternatives.index(atScreenX: event.pointee.button.x_root, y: event.pointee.button.y_root)
+            {
+                self.keypad.selectAlternative(index)
+            }
             self.keypad.releaseKey(id, at: MainLoop.now)
             self.scheduleTimer()
             // `clicked` follows a release on the button at once; a release elsewhere has none.
