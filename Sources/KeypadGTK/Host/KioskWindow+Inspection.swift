@@ -56,6 +56,20 @@ extension KioskWindow {
         (area.keypadViews[ObjectIdentifier(keypad)]?.alternativeButtons ?? []).compactMap(Self.screenCenter(of:))
     }
 
+    /// How the input bar of `textView` is sized now: the height of its visible text area,
+    /// the height its laid-out text wants, and whether it scrolls.
+    public func inputBarSizing(of textView: TextView) -> (visibleHeight: Int, contentHeight: Int, scrolls: Bool)? {
+        guard !isClosed, let adapter = textViewAdapters.first(where: { $0.textView === textView }),
+            let view = adapter.view
+        else { return nil }
+        var minimum: gint = 0
+        var natural: gint = 0
+        gtk_widget_get_preferred_height_for_width(view, gtk_widget_get_allocated_width(view), &minimum, &natural)
+        // The view's allocation, not the adjustment's page size, which GtkTextView updates later.
+        let visible = Int(gtk_widget_get_allocated_height(view))
+        return (visible, Int(natural), Int(natural) > visible)
+    }
+
     /// The text the GtkEntry of `field` shows.
     public func widgetText(of field: TextField) -> String? {
         guard let entry = widget(for: field) else { return nil }
