@@ -27,9 +27,10 @@ build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
 # Every test runs on a fresh Xvfb display with openbox and a private D-Bus session,
-# so the GTK tests always run (they skip only where no display exists at all).
+# so the GTK tests always run (they skip only where no display exists at all). A GTK
+# critical (a call on a destroyed widget, say) ends the run instead of scrolling by.
 test: build
-	KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
+	G_DEBUG=fatal-criticals KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory test-e2e
 

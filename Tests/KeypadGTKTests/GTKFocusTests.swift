@@ -111,3 +111,22 @@ extension GTKTests {
         session.close()
     }
 }
+
+extension GTKTests {
+    @Test("closing the window while its own keypad window shows the toolbar leaves no widget drawn into after it died")
+    func closeWithToolbarWindow() {
+        let session = GTKSession(placement: .window)
+        let amount = session.field("Amount")
+        let toolbar = AccessoryToolbar(notificationCenter: session.scope.notificationCenter)
+        amount.inputAccessoryView = toolbar
+        session.show()
+        session.click(amount)
+        session.settle(seconds: 0.3)
+        #expect(toolbar.title == "Amount")
+        // Run under G_DEBUG=fatal-criticals (make test), a GTK call on a destroyed toolbar
+        // button ends the run here.
+        session.window.close()
+        session.settle()
+        #expect(!amount.isEditing && toolbar.title == nil)
+    }
+}

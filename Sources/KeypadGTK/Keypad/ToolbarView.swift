@@ -38,7 +38,18 @@ final class ToolbarView {
         gtk_widget_get_preferred_height(box, &minimum, &natural)
         toolbar.preferredHeight = CGFloat(max(minimum, natural))
         observation = toolbar.addObserver { [weak self] _ in self?.refresh() }
+        // Destroyed with its window (the keypad's own window closes with the app's): its
+        // buttons are gone, so stop drawing into them.
+        onSignal(UnsafeMutableRawPointer(box), "destroy") { [weak self] in self?.destroyed() }
         refresh()
+    }
+
+    private func destroyed() {
+        if let observation { toolbar.removeObserver(observation) }
+        observation = nil
+        previous = nil
+        next = nil
+        title = nil
     }
 
     isolated deinit {
