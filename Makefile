@@ -36,7 +36,7 @@ test: build
 
 # The demo driven from outside: AT-SPI finds widgets, xdotool clicks, --trace is checked.
 test-e2e: build
-	scripts/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
+	G_DEBUG=fatal-criticals scripts/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

@@ -139,3 +139,16 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension GTKTests {
+    @Test("each field's caption labels it for assistive technology")
+    func captionsLabelFields() {
+        let session = GTKSession()
+        let pin = session.field("PIN")
+        let amount = session.field("Amount")
+        session.show()
+        #expect(session.window.accessibleLabels(of: pin) == ["PIN"])
+        #expect(session.window.accessibleLabels(of: amount) == ["Amount"])
+        session.close()
+    }
+}

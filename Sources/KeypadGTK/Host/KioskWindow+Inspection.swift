@@ -70,6 +70,21 @@ extension KioskWindow {
         return (visible, Int(natural), Int(natural) > visible)
     }
 
+    /// The accessible names of what labels the input's widget (its caption), as AT-SPI reads them.
+    public func accessibleLabels(of input: TextResponder) -> [String] {
+        guard !isClosed, let widget = widget(for: input), let accessible = gtk_widget_get_accessible(widget),
+            let relations = atk_object_ref_relation_set(accessible)
+        else { return [] }
+        defer { g_object_unref(UnsafeMutableRawPointer(relations)) }
+        guard let relation = atk_relation_set_get_relation_by_type(relations, ATK_RELATION_LABELLED_BY),
+            let targets = atk_relation_get_target(relation)
+        else { return [] }
+        return (0..<Int(targets.pointee.len)).compactMap { index in
+            guard let target = targets.pointee.pdata[index], let name = atk_object_get_name(target.assumingMemoryBound(to: AtkObject.self)) else { return nil }
+            return String(cString: name)
+        }
+    }
+
     /// The text the GtkEntry of `field` shows.
     public func widgetText(of field: TextField) -> String? {
         guard let entry = widget(for: field) else { return nil }

@@ -110,7 +110,11 @@ public final class KioskWindow {
         gtk_widget_set_halign(caption, GTK_ALIGN_START)
         gtk_style_context_add_class(gtk_widget_get_style_context(caption), "keypad-caption")
         gtk_grid_attach(keypad_grid(form), caption, 0, rows, 1, 1)
-        if let entry = adapter.entry { gtk_grid_attach(keypad_grid(form), entry, 0, rows + 1, 1, 1) }
+        if let entry = adapter.entry {
+            gtk_grid_attach(keypad_grid(form), entry, 0, rows + 1, 1, 1)
+            // The caption labels the entry for assistive technology (label-for / labelled-by).
+            gtk_label_set_mnemonic_widget(keypad_label(caption), entry)
+        }
         rows += 2
         area.prepare(for: field)
     }
