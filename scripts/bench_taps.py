@@ -7,10 +7,12 @@ Two drivers:
 - `xdotool`: a process per click, timed from just before it starts, so xdotool's
   start-up (a few ms) is inside the number — what a script driving the app sees.
 - `xtest`: the XTest requests xdotool sends, made from this process through libXtst,
-  timed from just before the button press is flushed to the X server — the latency
-  the app itself adds, the figure on-screen keyboards are compared by.
+  timed from just before the button press is flushed to the X server — the figure
+  on-screen keyboards are compared by. SETTLE_MS is how long the pointer rests on the
+  key before the press: 0 is a touch (contact and press arrive together), 30 a mouse
+  that moved there first (the hover's redraw is over when the press comes).
 
-    scripts/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS DRIVER
+    scripts/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS DRIVER [SETTLE_MS]
 prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN` (milliseconds).
 """
 import ctypes
@@ -22,6 +24,7 @@ import threading
 import time
 
 binary, mode, taps, hold, driver = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+settle = float(sys.argv[6]) / 1000 if len(sys.argv) > 6 else 0.0
 app = subprocess.Popen([binary, mode], stdout=subprocess.PIPE, text=True)
 lines = queue.Queue()
 threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
@@ -76,7 +79,8 @@ class XTest:
         x, y = int(point[0]), int(point[1])
         self.xtst.XTestFakeMotionEvent(self.display, -1, x, y, 0)
         self.x11.XSync(self.display, 0)
-        time.sleep(float(os.environ.get('BENCH_SETTLE', '0.005')))
+        if settle:
+            time.sleep(settle)
         start = time.monotonic_ns()
         self.xtst.XTestFakeButtonEvent(self.display, 1, 1, 0)
         self.x11.XFlush(self.display)
