@@ -16,13 +16,8 @@ extension GTKTests {
         session.settle(seconds: 0.4)
         #expect(fields[7].becomeFirstResponder())
         session.settle(seconds: 0.3)
-        let edges = session.window.verticalEdges(of: fields[7])
-        let margin = Int(session.window.avoidanceMargin)
-        #expect(edges != nil)
-        if let edges {
-            // GTK's own focus scrolling stops at the edge; the avoidance keeps the margin.
-            #expect(edges.fieldBottom + margin <= edges.keypadTop, "field bottom \(edges.fieldBottom), keypad top \(edges.keypadTop)")
-        }
+        // GTK's own focus scrolling stops at the edge; the avoidance keeps the margin.
+        session.expectAboveKeypad(fields[7], margin: Int(session.window.avoidanceMargin))
         session.close()
     }
 
@@ -33,9 +28,7 @@ extension GTKTests {
         session.show()
         session.click(fields[6])
         session.settle(seconds: 0.6)
-        let edges = session.window.verticalEdges(of: fields[6])
-        #expect(edges != nil)
-        if let edges { #expect(edges.fieldBottom <= edges.keypadTop, "field bottom \(edges.fieldBottom), keypad top \(edges.keypadTop)") }
+        session.expectAboveKeypad(fields[6])
         #expect(session.window.hasKeyboardFocus(fields[6]))
         session.close()
     }

@@ -45,9 +45,7 @@ extension GTKTests {
         session.show()
         session.click(notes)
         session.settle(seconds: 0.4)
-        let edges = session.window.verticalEdges(of: notes)
-        #expect(edges != nil)
-        if let edges { #expect(edges.fieldBottom <= edges.keypadTop, "bar bottom \(edges.fieldBottom), keypad top \(edges.keypadTop)") }
+        session.expectAboveKeypad(notes)
         session.close()
     }
 }

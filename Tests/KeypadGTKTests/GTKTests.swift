@@ -118,12 +118,7 @@ struct GTKTests {
         session.show()
         session.click(fields[5])
         session.settle(seconds: 0.5)
-        let edges = session.window.verticalEdges(of: fields[5])
-        let margin = Int(session.window.avoidanceMargin)
-        #expect(edges != nil)
-        if let edges {
-            #expect(edges.fieldBottom + margin <= edges.keypadTop, "field bottom \(edges.fieldBottom), keypad top \(edges.keypadTop)")
-        }
+        session.expectAboveKeypad(fields[5], margin: Int(session.window.avoidanceMargin))
         session.close()
     }
 

@@ -91,6 +91,18 @@ final class GTKSession {
         KioskWindow.pump(seconds: seconds)
     }
 
+    /// Expects `input`'s widget to end at least `margin` pixels above the keypad on screen.
+    func expectAboveKeypad(_ input: TextResponder, margin: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let edges = window.verticalEdges(of: input) else {
+            Issue.record("the input or the keypad is not on screen", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(
+            edges.fieldBottom + margin <= edges.keypadTop,
+            "input bottom \(edges.fieldBottom), margin \(margin), keypad top \(edges.keypadTop)",
+            sourceLocation: sourceLocation)
+    }
+
     func close() {
         window.close()
         settle(seconds: 0.05)
