@@ -10,7 +10,7 @@ import KeypadCore
 @MainActor
 final class KeypadArea {
     let scope: ResponderScope
-    let placement: KioskWindow.Placement
+    let placement: KeypadHost.Placement
     /// The widget to pack into the app window (docked), or nil (window placement).
     private(set) var dockedWidget: UnsafeMutablePointer<GtkWidget>?
     private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
@@ -24,14 +24,17 @@ final class KeypadArea {
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
     private var shownLook: KeypadLook?
+    /// The app window whose monitor the keypad window spans.
+    private var parent: UnsafeMutablePointer<GtkWidget>?
     let keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
 
-    init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
+    init(scope: ResponderScope, placement: KeypadHost.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
         self.scope = scope
         self.placement = placement
         self.keyHeight = keyHeight
+        self.parent = parent
         toolbarStack = gtk_stack_new()
         keypadStack = gtk_stack_new()
         noToolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -81,6 +84,7 @@ final class KeypadArea {
         tokens = []
         dockedWidget = nil
         floatingWindow = nil
+        parent = nil
     }
 
     /// Top and bottom padding plus borders that `widget`'s CSS gives it.
@@ -216,13 +220,9 @@ final class KeypadArea {
         }
     }
 
-    /// Puts the keypad window across the bottom of the monitor's work area.
+    /// Puts the keypad window across the bottom of the app window's monitor's work area.
     private func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display)
-            ?? gdk_display_get_monitor(display, 0)
-        else { return }
-        var area = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &area)
+        guard let area = Monitor.workArea(of: parent) else { return }
         let height = gint(scope.keyboard.frame?.height ?? 300)
         gtk_window_set_default_size(keypad_window(window), area.width, height)
         gtk_widget_set_size_request(window, area.width, height)
