@@ -9,7 +9,7 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei
 
-.PHONY: all deps build test test-e2e demo bench soak docs format clean
+.PHONY: all deps build test test-e2e demo example bench soak docs format clean
 
 all: build
 
@@ -49,6 +49,18 @@ demo: build
 		echo "No DISPLAY: rendering the demo under Xvfb."; \
 		scripts/with-display $(SWIFT) run keypad-demo --screenshot artifacts/demo.png $(DEMO_FLAGS); \
 		echo "Open artifacts/demo.png to see it; run 'make demo' on a desktop (DISPLAY set) to use it."; \
+	fi
+
+# The example an app developer copies: Sources/keypad-example binds the entries of a
+# .ui file. With a display it opens; without one it renders artifacts/example.png.
+example: build
+	@if [ -n "$$DISPLAY" ]; then \
+		$(SWIFT) run keypad-example; \
+	else \
+		mkdir -p artifacts; \
+		echo "No DISPLAY: rendering the example under Xvfb."; \
+		scripts/with-display $(SWIFT) run keypad-example --screenshot artifacts/example.png; \
+		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
 	fi
 
 # Release-build measurements written to BENCHMARKS.md (never timed tests).

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
+        .executable(name: "keypad-example", targets: ["keypad-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -50,6 +51,12 @@ let package = Package(
         .executableTarget(
             name: "keypad-demo",
             dependencies: ["KeypadGTK", "KeypadCore"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
+            name: "keypad-example",
+            dependencies: ["KeypadGTK", "KeypadCore"],
+            resources: [.copy("checkout.ui")],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .target(
