@@ -52,7 +52,7 @@ final class BaselineTapRig {
     /// The screen centres of the two buttons.
     var keyPoints: [(String, KioskWindow.ScreenPoint)] {
         [("5", insertButton), ("Delete", deleteButton)].compactMap { name, button in
-            KioskWindow.screenCenter(of: button).map { (name, $0) }
+            KeypadHost.screenCenter(of: button).map { (name, $0) }
         }
     }
 }

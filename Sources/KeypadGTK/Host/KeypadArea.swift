@@ -133,6 +133,9 @@ final class KeypadArea {
         return view
     }
 
+    /// Whether the keypad is sliding in or out now.
+    var isSliding: Bool { slide.isSliding }
+
     /// Whether the keypad is revealed (or revealing).
     var isRevealed: Bool { slide.isRevealed }
 

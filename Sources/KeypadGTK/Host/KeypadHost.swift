@@ -82,12 +82,14 @@ public final class KeypadHost {
         updateScreenBounds()
     }
 
-    /// The window is gone: stop listening, unbind, and let go of the host.
+    /// The window is going: stop listening, unbind every widget (their models leave the
+    /// scope, ending any editing), and let go of the host.
     private func destroyed() {
         isClosed = true
         for avoider in avoiders { avoider.stop() }
         avoiders = []
         area.parentDestroyed()
+        for adapter in coordinator.adapters { adapter.unbind() }
         keepAlive?.release()
         keepAlive = nil
     }

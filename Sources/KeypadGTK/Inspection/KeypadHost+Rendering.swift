@@ -4,34 +4,34 @@ import KeypadCore
 
 /// What GTK computed for a widget after every CSS source (theme, app CSS, the model's
 /// appearance) had its say: what the user sees, read back for tests and scripts.
-public struct RenderedStyle: Equatable, Sendable {
+package struct RenderedStyle: Equatable, Sendable {
     /// The font size the text is drawn at, in points.
-    public var fontSize: Double
+    package var fontSize: Double
     /// The text colour.
-    public var color: Color
+    package var color: Color
     /// The background colour of the widget (for a text view, of its frame).
-    public var background: Color
+    package var background: Color
 }
 
 /// A rectangle in pixels.
-public struct PixelRect: Equatable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Equatable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 }
 
 /// How a field's text fits its entry, in pixels.
-public struct TextFit: Equatable, Sendable {
+package struct TextFit: Equatable, Sendable {
     /// The width of the whole text as Pango lays it out now.
-    public var textWidth: Int
+    package var textWidth: Int
     /// The width of the entry's text area (without border, padding and icons).
-    public var areaWidth: Int
+    package var areaWidth: Int
 }
 
-extension KioskWindow {
+extension KeypadHost {
     /// The computed font, colour and background of the input's widget.
-    public func renderedStyle(of input: TextResponder) -> RenderedStyle? {
+    package func renderedStyle(of input: TextResponder) -> RenderedStyle? {
         guard let widget = widget(for: input) else { return nil }
         guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.frame?.scroller else {
             return StyleReading.style(of: widget)
@@ -43,12 +43,12 @@ extension KioskWindow {
     }
 
     /// The computed font, colour and background of key `id` of `keypad` (nil while not built).
-    public func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
+    package func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
         area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).map(StyleReading.style(of:))
     }
 
     /// How the field's whole text fits its entry's text area now.
-    public func textFit(of field: TextField) -> TextFit? {
+    package func textFit(of field: TextField) -> TextFit? {
         guard let entry = widget(for: field) else { return nil }
         var area = GdkRectangle()
         gtk_entry_get_text_area(keypad_entry(entry), &area)
@@ -57,15 +57,15 @@ extension KioskWindow {
     }
 }
 
-extension KioskWindow {
+extension KeypadHost {
     /// The placeholder the text view shows now, or nil when none is on screen.
-    public func shownPlaceholder(of textView: TextView) -> String? {
+    package func shownPlaceholder(of textView: TextView) -> String? {
         (coordinator.adapter(for: textView) as? TextViewAdapter)?.frame?.shownPlaceholder
     }
 
     /// The first character's cell, in pixels from the top left corner of the text view's
     /// frame (outside its border).
-    public func firstCharacterRect(of textView: TextView) -> PixelRect? {
+    package func firstCharacterRect(of textView: TextView) -> PixelRect? {
         guard let adapter = coordinator.adapter(for: textView) as? TextViewAdapter, let view = adapter.view,
             let frame = adapter.frame?.scroller, let buffer = gtk_text_view_get_buffer(keypad_text_view(view))
         else { return nil }
@@ -84,7 +84,7 @@ extension KioskWindow {
 
     /// The colour on screen at (`x`, `y`) pixels from the top left corner of the input's
     /// outer widget (an entry, or a text view's frame).
-    public func renderedPixel(of input: TextResponder, x: Int, y: Int) -> Color? {
+    package func renderedPixel(of input: TextResponder, x: Int, y: Int) -> Color? {
         let adapter = coordinator.adapter(for: input)
         guard let widget = (adapter as? TextViewAdapter)?.frame?.scroller ?? adapter?.focusWidget,
             let gdkWindow = gtk_widget_get_window(window)

@@ -4,9 +4,9 @@ import KeypadCore
 
 /// What tests and scripts read back about keys and buttons, and the clipboard they
 /// set: the real allocations and accessible names in the widget tree.
-extension KioskWindow {
+extension KeypadHost {
     /// The allocated height, in pixels, of every key of `keypad` on the page shown.
-    public func keyHeights(in keypad: Keypad) -> [String: Int] {
+    package func keyHeights(in keypad: Keypad) -> [String: Int] {
         guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return [:] }
         var heights: [String: Int] = [:]
         for key in keypad.rows.joined() {
@@ -17,7 +17,7 @@ extension KioskWindow {
 
     /// The accessible name of every button (keys and toolbar buttons) in the window and
     /// the keypad's own window, shown or not.
-    public func buttonAccessibleNames() -> [String] {
+    package func buttonAccessibleNames() -> [String] {
         let roots = [window, area.floatingWindow].compactMap { $0 }
         return roots.flatMap(WidgetTree.descendants(of:)).filter { keypad_is_button($0) != 0 }.map { button in
             gtk_widget_get_accessible(button).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""
@@ -25,7 +25,7 @@ extension KioskWindow {
     }
 
     /// The selection of `field`'s GtkEntry in characters (empty: the cursor).
-    public func widgetSelection(of field: TextField) -> Range<Int>? {
+    package func widgetSelection(of field: TextField) -> Range<Int>? {
         guard let entry = widget(for: field) else { return nil }
         var start: gint = 0
         var end: gint = 0
@@ -33,8 +33,11 @@ extension KioskWindow {
         return Int(min(start, end))..<Int(max(start, end))
     }
 
+}
+
+extension KioskWindow {
     /// Puts `text` on the clipboard (CLIPBOARD selection), as another app's copy would.
-    public static func setClipboardText(_ text: String) {
+    package static func setClipboardText(_ text: String) {
         guard let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)) else { return }
         gtk_clipboard_set_text(clipboard, text, -1)
     }
