@@ -45,12 +45,12 @@ let package = Package(
         ),
         .target(
             name: "KeypadGTK",
-            dependencies: ["KeypadCore", "KeypadTesting", "CGTK"],
+            dependencies: ["KeypadCore", "KeypadResources", "CGTK"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
             name: "keypad-demo",
-            dependencies: ["KeypadGTK", "KeypadCore"],
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
@@ -66,7 +66,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "keypad-gtk-bench",
-            dependencies: ["KeypadGTK"],
+            // The rigs measure plain GTK too (the baseline app), so this target alone
+            // outside KeypadGTK builds GTK widgets itself.
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "CGTK"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadTesting
 
 /// `--soak SWITCHES,TAPS`: drives the running demo from inside the process through the
 /// paths a user's input takes — GTK focus moves from field to field, and keys are
@@ -31,7 +32,7 @@ enum DemoSoak {
         let start = Date()
         var taps = 0
         var startRSS = 0
-        report("soak start switches=\(plan.switches) taps=\(plan.taps) rss_kb=\(residentKilobytes())")
+        report("soak start switches=\(plan.switches) taps=\(plan.taps) rss_kb=\(ProcessMeasures.residentKilobytes())")
         for index in 0..<plan.switches {
             let input = inputs[index % inputs.count]
             form.window.host.focusWidget(of: input)
@@ -47,14 +48,14 @@ enum DemoSoak {
             }
             taps += due
             if index + 1 == warmUp {
-                startRSS = residentKilobytes()
+                startRSS = ProcessMeasures.residentKilobytes()
                 report("soak warmed-up switches=\(index + 1) taps=\(taps) rss_kb=\(startRSS)")
             } else if (index + 1) % max(1, plan.switches / 10) == 0 {
-                report("soak progress switches=\(index + 1) taps=\(taps) rss_kb=\(residentKilobytes())")
+                report("soak progress switches=\(index + 1) taps=\(taps) rss_kb=\(ProcessMeasures.residentKilobytes())")
             }
         }
         KioskWindow.pump(seconds: 0.5)
-        let endRSS = residentKilobytes()
+        let endRSS = ProcessMeasures.residentKilobytes()
         let seconds = Date().timeIntervalSince(start)
         let problems = mismatches(form: form)
         for problem in problems { report("soak mismatch \(problem)") }

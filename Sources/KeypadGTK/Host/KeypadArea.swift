@@ -8,7 +8,7 @@ import KeypadCore
 /// the duration and curve they carry, and takes the look (`keypad-light` or
 /// `keypad-dark`) of the editing input's `keyboardAppearance`.
 @MainActor
-final class KeypadArea {
+package final class KeypadArea {
     let scope: ResponderScope
     let placement: KeypadHost.Placement
     /// The widget to pack into the app window (docked), or nil (window placement).
@@ -20,7 +20,7 @@ final class KeypadArea {
     private let noToolbar: UnsafeMutablePointer<GtkWidget>
     /// The keys and toolbar column, which carries the look's class.
     private let column: UnsafeMutablePointer<GtkWidget>
-    private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
+    package private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
     private var shownLook: KeypadLook?

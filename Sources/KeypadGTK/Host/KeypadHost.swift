@@ -42,7 +42,7 @@ public final class KeypadHost {
     public let placement: Placement
     let window: UnsafeMutablePointer<GtkWidget>
     let coordinator: FocusCoordinator
-    let area: KeypadArea
+    package let area: KeypadArea
     private var allBindings: [FieldBinding] = []
     private var avoiders: [KeyboardAvoider] = []
     private var keepAlive: Unmanaged<KeypadHost>?

@@ -16,7 +16,7 @@ extension KeypadHost {
         WidgetGeometry.screenRect(of: widget).map { ScreenPoint(x: Int($0.midX), y: Int($0.midY)) }
     }
 
-    func widget(for input: TextResponder) -> UnsafeMutablePointer<GtkWidget>? {
+    package func widget(for input: TextResponder) -> UnsafeMutablePointer<GtkWidget>? {
         coordinator.adapter(for: input)?.focusWidget
     }
 

@@ -6,7 +6,7 @@ import CGTK
 /// The core never schedules work: it runs synchronously on the main actor, so
 /// KeypadGTK never needs libdispatch's main queue (which `gtk_main()` does not
 /// drain). Deferred work goes through these GLib sources instead.
-enum MainLoop {
+package enum MainLoop {
     private static let release: GDestroyNotify = { data in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
@@ -34,7 +34,7 @@ enum MainLoop {
 
     /// Runs `body` once after `milliseconds`.
     @discardableResult
-    static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
+    package static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(milliseconds, 0)), once, box, release)
     }

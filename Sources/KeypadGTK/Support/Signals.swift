@@ -31,8 +31,8 @@ func unbox<Handler>(_ data: gpointer?, as type: Handler.Type) -> Handler? {
 
 // MARK: - One thunk per signal signature
 
-typealias VoidHandler = @MainActor () -> Void
-typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) -> Bool
+package typealias VoidHandler = @MainActor () -> Void
+package typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) -> Bool
 typealias InsertTextHandler = @MainActor (String, UnsafeMutablePointer<gint>?) -> Void
 typealias DeleteTextHandler = @MainActor (Int, Int) -> Void
 typealias IconPressHandler = @MainActor (GtkEntryIconPosition) -> Void
@@ -41,7 +41,7 @@ typealias BufferDeleteHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, 
 
 /// `void (*)(GObject *, gpointer)`: clicked, destroy, changed.
 @discardableResult
-func onSignal(_ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler)
+package func onSignal(_ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler)
     -> gulong
 {
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
@@ -72,7 +72,7 @@ func onNotify(_ instance: UnsafeMutableRawPointer?, _ property: String, _ handle
 
 /// `gboolean (*)(GtkWidget *, GdkEvent *, gpointer)`.
 @discardableResult
-func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping EventHandler) -> gulong {
+package func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping EventHandler) -> gulong {
     let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
         guard let handler = unbox(data, as: EventHandler.self) else { return 0 }
         return MainActor.assumeIsolated { handler(event) } ? 1 : 0

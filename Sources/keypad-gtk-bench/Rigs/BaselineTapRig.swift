@@ -1,5 +1,6 @@
 import CGTK
 import Foundation
+import KeypadGTK
 
 /// The baseline: a plain GtkWindow with a GtkEntry and a plain GtkButton whose
 /// `clicked` handler inserts "5" at the cursor (or deletes one character) — what an

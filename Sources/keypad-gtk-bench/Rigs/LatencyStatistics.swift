@@ -1,20 +1,21 @@
 import Foundation
+import KeypadGTK
 
 /// Median, 95th percentile and count of a set of durations, in milliseconds.
-public struct LatencyStatistics: Sendable, CustomStringConvertible {
-    public var count: Int
-    public var median: Double
-    public var p95: Double
+struct LatencyStatistics: Sendable, CustomStringConvertible {
+    var count: Int
+    var median: Double
+    var p95: Double
 
     /// Statistics of `milliseconds` (empty gives zeros).
-    public init(milliseconds: [Double]) {
+    init(milliseconds: [Double]) {
         let sorted = milliseconds.sorted()
         count = sorted.count
         median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
     }
 
-    public var description: String {
+    var description: String {
         String(format: "median %.2f ms, p95 %.2f ms (n=%d)", median, p95, count)
     }
 }
@@ -25,13 +26,4 @@ func processCPUSeconds() -> Double {
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-}
-
-/// This process's resident set size in kilobytes (from /proc/self/status).
-public func residentKilobytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-    }
-    return 0
 }

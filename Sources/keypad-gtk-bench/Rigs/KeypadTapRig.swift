@@ -1,5 +1,6 @@
 import CGTK
 import Foundation
+import KeypadGTK
 import KeypadCore
 
 /// A kiosk window with one number-pad field, instrumented for the benchmarks.
