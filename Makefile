@@ -73,10 +73,16 @@ bench: deps
 soak: deps
 	scripts/soak
 
-docs:
-	$(SWIFT) package --allow-writing-to-directory docs/api \
-		generate-documentation --target KeypadCore --output-path docs/api \
-		--transform-for-static-hosting --disable-indexing
+# DocC for the three library modules, each into docs/api/<Module>; any DocC warning
+# (an unresolved symbol link, a missing topic) fails the build.
+DOC_MODULES := KeypadCore KeypadTesting KeypadGTK
+docs: deps
+	@set -e; for module in $(DOC_MODULES); do \
+		echo "Documenting $$module"; \
+		$(SWIFT) package --allow-writing-to-directory docs/api \
+			generate-documentation --target $$module --output-path docs/api/$$module \
+			--transform-for-static-hosting --disable-indexing --warnings-as-errors; \
+	done
 
 clean:
 	rm -rf .build

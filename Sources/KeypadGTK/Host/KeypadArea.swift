@@ -162,11 +162,9 @@ package final class KeypadArea {
         // A move to a field whose keypad (and toolbar) has the same height sends no keyboard
         // notification, yet its keypad, toolbar or look may differ (decimal pad → phone pad).
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
-                MainActor.assumeIsolated {
-                    guard let self else { return }
-                    if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
-                }
+            tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in
+                guard let self else { return }
+                if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
             })
         }
     }

@@ -20,6 +20,11 @@ extension KeypadHost {
         coordinator.adapter(for: input)?.focusWidget
     }
 
+    /// The view of `keypad`, while the window is open.
+    func keypadView(of keypad: Keypad) -> KeypadView? {
+        isClosed ? nil : area.keypadViews[ObjectIdentifier(keypad)]
+    }
+
     /// The centre of the input's widget on the screen.
     package func screenCenter(of input: TextResponder) -> ScreenPoint? {
         widget(for: input).flatMap(Self.screenCenter(of:))
@@ -27,17 +32,17 @@ extension KeypadHost {
 
     /// The centre of the key `id` of `keypad` on the screen (nil while not drawn).
     package func screenCenter(ofKey id: String, in keypad: Keypad) -> ScreenPoint? {
-        area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).flatMap(Self.screenCenter(of:))
+        keypadView(of: keypad)?.button(id: id).flatMap(Self.screenCenter(of:))
     }
 
     /// The long-press alternatives `keypad` shows now (["+"] over the phone pad's 0), if any.
     package func alternativesShown(in keypad: Keypad) -> [String]? {
-        area.keypadViews[ObjectIdentifier(keypad)]?.alternativeLabels
+        keypadView(of: keypad)?.alternativeLabels
     }
 
     /// The screen centres of the alternatives `keypad` shows now, in order.
     package func alternativeCenters(in keypad: Keypad) -> [ScreenPoint] {
-        (area.keypadViews[ObjectIdentifier(keypad)]?.alternativeButtons ?? []).compactMap(Self.screenCenter(of:))
+        (keypadView(of: keypad)?.alternativeButtons ?? []).compactMap(Self.screenCenter(of:))
     }
 
     /// How the input bar of `textView` is sized now: the height of its visible text area,

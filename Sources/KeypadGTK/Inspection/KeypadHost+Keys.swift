@@ -7,7 +7,7 @@ import KeypadCore
 extension KeypadHost {
     /// The allocated height, in pixels, of every key of `keypad` on the page shown.
     package func keyHeights(in keypad: Keypad) -> [String: Int] {
-        guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return [:] }
+        guard let view = keypadView(of: keypad) else { return [:] }
         var heights: [String: Int] = [:]
         for key in keypad.rows.joined() {
             if let button = view.button(id: key.id) { heights[key.id] = Int(gtk_widget_get_allocated_height(button)) }
@@ -18,6 +18,7 @@ extension KeypadHost {
     /// The accessible name of every button (keys and toolbar buttons) in the window and
     /// the keypad's own window, shown or not.
     package func buttonAccessibleNames() -> [String] {
+        guard !isClosed else { return [] }
         let roots = [window, area.floatingWindow].compactMap { $0 }
         return roots.flatMap(WidgetTree.descendants(of:)).filter { keypad_is_button($0) != 0 }.map { button in
             gtk_widget_get_accessible(button).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""

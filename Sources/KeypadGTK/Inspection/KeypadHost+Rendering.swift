@@ -44,7 +44,7 @@ extension KeypadHost {
 
     /// The computed font, colour and background of key `id` of `keypad` (nil while not built).
     package func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
-        area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).map(StyleReading.style(of:))
+        keypadView(of: keypad)?.button(id: id).map(StyleReading.style(of:))
     }
 
     /// How the field's whole text fits its entry's text area now.

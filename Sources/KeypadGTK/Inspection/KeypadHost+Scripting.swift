@@ -17,7 +17,7 @@ extension KeypadHost {
     /// (the GtkButton's `clicked`); false if that key is not on screen.
     @discardableResult
     package func activateKey(_ id: String, in keypad: Keypad) -> Bool {
-        guard let button = area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id),
+        guard let button = keypadView(of: keypad)?.button(id: id),
             gtk_widget_get_mapped(button) != 0
         else { return false }
         gtk_button_clicked(keypad_button(button))

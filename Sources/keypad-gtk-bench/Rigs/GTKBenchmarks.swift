@@ -45,7 +45,7 @@ enum GTKBenchmarks {
     /// button event on a key to the entry's `changed`, `taps` taps alternating a digit
     /// and delete. The keypad acts on the press; the baseline's plain GtkButton on the
     /// release, so its time runs from the release.
-    static func dispatchLatency(taps: Int, baseline: Bool) -> LatencyStatistics {
+    static func dispatchLatency(taps: Int, baseline: Bool) -> [Double] {
         final class Stamp { var changed = 0 }
         let stamp = Stamp()
         let onChange: () -> Void = { stamp.changed = SyntheticPress.now() }
@@ -53,7 +53,7 @@ enum GTKBenchmarks {
         let baselineRig = baseline ? BaselineTapRig(onChange: onChange) : nil
         keypadRig?.focusField()
         let buttons = keypadRig?.keyButtons ?? baselineRig?.keyButtons ?? []
-        guard buttons.count == 2 else { return LatencyStatistics(milliseconds: []) }
+        guard buttons.count == 2 else { return [] }
         var results: [Double] = []
         for index in 0..<taps {
             let button = buttons[index % 2]
@@ -67,12 +67,12 @@ enum GTKBenchmarks {
                 results.append(Double(stamp.changed - start) / 1e6)
             }
         }
-        return withExtendedLifetime((keypadRig, baselineRig)) { LatencyStatistics(milliseconds: results) }
+        return withExtendedLifetime((keypadRig, baselineRig)) { results }
     }
 
     /// Measures focus-in to the keypad's first drawn frame, `repeats` times.
-    static func showLatency(repeats: Int) -> LatencyStatistics {
-        LatencyStatistics(milliseconds: KeypadTapRig(onChange: {}).measureShow(repeats: repeats))
+    static func showLatency(repeats: Int) -> [Double] {
+        KeypadTapRig(onChange: {}).measureShow(repeats: repeats)
     }
 
     /// Milliseconds of CPU per tap on the keypad's own path, without X events or drawing.
