@@ -77,7 +77,7 @@ soak: deps
 # (an unresolved symbol link, a missing topic) fails the build.
 DOC_MODULES := KeypadCore KeypadTesting KeypadGTK
 docs: deps
-	@set -e; for module in $(DOC_MODULES); do \
+	@set -e; mkdir -p docs/api; for module in $(DOC_MODULES); do \
 		echo "Documenting $$module"; \
 		$(SWIFT) package --allow-writing-to-directory docs/api \
 			generate-documentation --target $$module --output-path docs/api/$$module \

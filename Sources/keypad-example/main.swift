@@ -19,6 +19,13 @@ func runExample() throws {
     let guests = TextField(placeholder: "1", traits: TextInputTraits(keyboardType: .numberPad, returnKeyType: .next))
     let phone = TextField(placeholder: "+1 555 0100", traits: TextInputTraits(keyboardType: .phonePad, returnKeyType: .done))
     let note = TextView()
+    // A currency sign before the amounts and a unit after the head count, drawn in the entries.
+    let dollars = OverlayView(size: CGSize(width: 12, height: 16), text: "$", accessibleName: "US dollars")
+    for field in [amount, tip] { (field.leftView, field.leftViewMode) = (dollars, .always) }
+    guests.rightView = OverlayView(size: CGSize(width: 48, height: 16), text: "people", accessibleName: "people")
+    guests.rightViewMode = .always
+    amount.clearButtonMode = .whileEditing
+
     // Only what each keypad types (a typed or pasted letter is refused); the app keeps
     // its delegates alive, as in UIKit (`delegate` is weak).
     let validation = ValidatingTextFieldDelegate(rules: [AllowedCharactersRule()])

@@ -9,6 +9,10 @@ extension KeypadHost {
     package struct ScreenPoint: Equatable, Sendable {
         package var x: Int
         package var y: Int
+        package init(x: Int, y: Int) {
+            self.x = x
+            self.y = y
+        }
     }
 
     /// The centre of `widget` on the screen.

@@ -25,6 +25,15 @@ extension KeypadHost {
         }
     }
 
+    /// The screen centre of the first button in the window labelled `title`.
+    package func screenCenter(ofButtonTitled title: String) -> ScreenPoint? {
+        guard !isClosed else { return nil }
+        let button = WidgetTree.descendants(of: window).first { widget in
+            keypad_is_button(widget) != 0 && gtk_button_get_label(keypad_button(widget)).map { String(cString: $0) } == title
+        }
+        return button.flatMap { Self.screenCenter(of: $0) }
+    }
+
     /// The selection of `field`'s GtkEntry in characters (empty: the cursor).
     package func widgetSelection(of field: TextField) -> Range<Int>? {
         guard let entry = widget(for: field) else { return nil }

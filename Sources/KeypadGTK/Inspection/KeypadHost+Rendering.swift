@@ -100,6 +100,58 @@ extension KeypadHost {
     }
 }
 
+/// What an entry shows beside its text, at one end.
+package struct EdgeStrip: Equatable, Sendable {
+    /// The entry's accessible description (the visible views' accessible names).
+    package var description: String
+    /// The strip between the entry's edge and its text area, on the screen.
+    package var frame: CGRect
+    /// The clear button's area on the screen (end strip only, while it shows).
+    package var clearFrame: CGRect?
+    /// How many of the strip's pixels on screen are dark (text or icon ink on a light field).
+    package var darkPixels: Int
+}
+
+extension KeypadHost {
+    /// What the start (`end` false) or end strip of `field`'s entry shows on screen now.
+    package func edgeStrip(of field: TextField, end: Bool) -> EdgeStrip? {
+        guard let entry = widget(for: field), let origin = WidgetGeometry.screenRect(of: entry),
+            let gdkWindow = gtk_widget_get_window(window), let accessible = gtk_widget_get_accessible(entry)
+        else { return nil }
+        var text = GdkRectangle()
+        gtk_entry_get_text_area(keypad_entry(entry), &text)
+        let width = gtk_widget_get_allocated_width(entry)
+        let height = gtk_widget_get_allocated_height(entry)
+        let stripX = end ? text.x + text.width : 0
+        let stripWidth = end ? width - stripX : text.x
+        let description = atk_object_get_description(accessible).map { String(cString: $0) } ?? ""
+        var icon = GdkRectangle()
+        gtk_entry_get_icon_area(keypad_entry(entry), GTK_ENTRY_ICON_SECONDARY, &icon)
+        let clearFrame =
+            end && icon.width > 0
+            ? CGRect(x: origin.minX + CGFloat(icon.x), y: origin.minY + CGFloat(icon.y), width: CGFloat(icon.width), height: CGFloat(icon.height))
+            : nil
+        let frame = CGRect(x: origin.minX + CGFloat(stripX), y: origin.minY, width: CGFloat(stripWidth), height: CGFloat(height))
+        var x: gint = 0
+        var y: gint = 0
+        guard stripWidth > 0, gtk_widget_translate_coordinates(entry, window, stripX, 0, &x, &y) != 0,
+            let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, stripWidth, height),
+            let pixels = gdk_pixbuf_get_pixels(pixbuf)
+        else { return EdgeStrip(description: description, frame: frame, clearFrame: clearFrame, darkPixels: 0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        var dark = 0
+        for row in 0..<Int(height) {
+            for column in 0..<Int(stripWidth) {
+                let pixel = pixels + row * stride + column * channels
+                if Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2]) < 3 * 128 { dark += 1 }
+            }
+        }
+        return EdgeStrip(description: description, frame: frame, clearFrame: clearFrame, darkPixels: dark)
+    }
+}
+
 /// Reads computed CSS values back from a widget's style context.
 enum StyleReading {
     static func style(of widget: UnsafeMutablePointer<GtkWidget>) -> RenderedStyle {

@@ -17,6 +17,8 @@ final class WidgetStyle {
     private var lastCSS = ""
     /// A font size that replaces the appearance's (adjustsFontSizeToFitWidth).
     var fontSizeOverride: CGFloat?
+    /// More CSS for the widget alone, after the appearance's (room for edge views).
+    var extraCSS = ""
 
     init(target: StyleTarget) {
         self.target = target
@@ -38,7 +40,7 @@ final class WidgetStyle {
             }
             gtk_style_context_add_class(context, appearance.borderStyle.cssClass)
         }
-        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride, target: target)
+        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride, target: target) + extraCSS
         guard css != lastCSS else { return }
         lastCSS = css
         gtk_css_provider_load_from_data(provider, css, -1, nil)
