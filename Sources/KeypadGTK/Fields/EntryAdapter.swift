@@ -2,7 +2,7 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Mirrors a ``TextField`` in a GtkEntry, with the model as the source of truth.
+/// Mirrors a `TextField` in a GtkEntry, with the model as the source of truth.
 ///
 /// Typing, paste and cut never reach the entry's buffer directly: `insert-text`
 /// and `delete-text` are stopped and turned into `field.replace(_:withText:)`,

@@ -2,7 +2,7 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Draws a ``Keypad`` as touch-sized GtkButtons that never take focus.
+/// Draws a `Keypad` as touch-sized GtkButtons that never take focus.
 ///
 /// Keys act on the pointer's press (`button-press-event`), not on release; the
 /// release, and a one-shot GLib timer scheduled only while the keypad has a

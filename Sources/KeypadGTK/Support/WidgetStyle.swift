@@ -2,11 +2,11 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// One widget's own CSS: font, colours and border style from a model's ``TextAppearance``.
+/// One widget's own CSS: font, colours and border style from a model's `TextAppearance`.
 ///
 /// Border styles become CSS classes (`keypad-border-none`, `-line`, `-bezel`,
 /// `-rounded-rect`) that the theme styles; font and colours go into a provider
-/// attached to the widget alone at ``StylePriority/model``, above the theme and the
+/// attached to the widget alone at `StylePriority/model`, above the theme and the
 /// app's CSS (see ``Theme``). Only what the appearance sets is written, so the rest
 /// still comes from them.
 @MainActor
@@ -84,7 +84,7 @@ final class WidgetStyle {
     }
 }
 
-/// Which CSS nodes of a widget take which part of a ``TextAppearance``.
+/// Which CSS nodes of a widget take which part of a `TextAppearance`.
 ///
 /// The selectors name nodes, never `*`: a widget's provider also reaches its own
 /// subnodes, and an entry's `selection` must keep its own background.
