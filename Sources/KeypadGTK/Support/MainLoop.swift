@@ -20,14 +20,14 @@ package enum MainLoop {
 
     /// Runs `body` once, when the main loop is next idle.
     @discardableResult
-    static func whenIdle(_ body: @escaping VoidHandler) -> guint {
+    package static func whenIdle(_ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, once, box, release)
     }
 
     /// Runs `body` once, before the next input event is handled (high-priority idle).
     @discardableResult
-    static func soon(_ body: @escaping VoidHandler) -> guint {
+    package static func soon(_ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_idle_add_full(G_PRIORITY_HIGH, once, box, release)
     }
