@@ -10,7 +10,7 @@ import KeypadGTK
 /// edits. Returns the process's exit status.
 @MainActor
 enum DemoSoak {
-    struct Plan: Equatable {
+    nonisolated struct Plan: Equatable, Sendable {
         var switches: Int
         var taps: Int
 

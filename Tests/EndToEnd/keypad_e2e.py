@@ -339,6 +339,30 @@ def test_malformed_user_files(binary):
             demo.close()
 
 
+def test_command_line(binary):
+    """The flags parse as swift-argument-parser does: --flag=value, generated help, the
+    allowed values in an error (exit 64), --version; nothing opens a window."""
+    def run(*flags):
+        return subprocess.run([binary, *flags], capture_output=True, text=True, timeout=10)
+    shown = run("--help")
+    assert shown.returncode == 0, shown
+    for flag in ["--theme <theme>", "--locale <id>", "--fullscreen", "--placement <placement>", "--trace",
+                 "--scramble", "--screenshot <file.png>", "--layouts <dir>", "--css <file.css>",
+                 "--soak <switches,taps>", "--version"]:
+        assert flag in shown.stdout, (flag, shown.stdout)
+    assert "values: light, dark" in shown.stdout, shown.stdout
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.strip().count(".") == 2, version
+    wrong = run("--theme=purple")
+    assert wrong.returncode == 64 and "'light' and 'dark'" in wrong.stderr, wrong
+    wrong = run("--placement", "floating")
+    assert wrong.returncode == 64 and "'docked' and 'window'" in wrong.stderr, wrong
+    wrong = run("--soak=12")
+    assert wrong.returncode == 64 and "SWITCHES,TAPS" in wrong.stderr, wrong
+    wrong = run("--no-such-flag")
+    assert wrong.returncode == 64 and "--no-such-flag" in wrong.stderr, wrong
+
+
 def main():
     binary = sys.argv[1]
     cases = [value for name, value in sorted(globals().items()) if name.startswith("test_")]
