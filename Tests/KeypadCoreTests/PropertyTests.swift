@@ -79,8 +79,11 @@ struct PropertyTests {
         let messages = Mutex<[String]>([])
         await withKnownIssue {
             await propertyCheck(count: 500, input: sessions) { operations in
-                // A deliberately false invariant: no input ever holds a "7".
-                if Self.run(operations, extraCheck: { $0.contains { $0.text.contains("7") } }) != nil {
+                // A deliberately false invariant: nobody types a "7" into an editing input.
+                let typesSeven = { (operation: Operation, inputs: [TextResponder]) in
+                    operation.description == #"insert("7")"# && inputs.contains(where: \.isEditing)
+                }
+                if Self.run(operations, extraCheck: typesSeven) != nil {
                     Issue.record("a 7 was typed")
                 }
             }
@@ -90,12 +93,13 @@ struct PropertyTests {
             return true
         }
         let report = messages.withLock { $0.joined(separator: "\n") }
+        // The shortest session that types a 7: begin editing, type it.
         #expect(report.contains(#"input [focus(0), insert("7")]"#), "\(report)")
     }
 
     /// Runs one session; returns a description of the first broken invariant.
     private static func run(
-        _ operations: [Operation], extraCheck: ([TextResponder]) -> Bool = { _ in false }
+        _ operations: [Operation], extraCheck: (Operation, [TextResponder]) -> Bool = { _, _ in false }
     ) -> String? {
         let scope = ResponderScope(notificationCenter: NotificationCenter())
         let fieldDelegates = (0..<textViewIndex).map(RuleFieldDelegate.init)
@@ -122,7 +126,7 @@ struct PropertyTests {
             if let problem = check(inputs, references, referenceFirst, scope, observer) {
                 return "\(problem) after \(operations.prefix(step + 1))"
             }
-            if extraCheck(inputs) { return "the extra check failed after \(operations.prefix(step + 1))" }
+            if extraCheck(operation, inputs) { return "the extra check failed after \(operations.prefix(step + 1))" }
         }
         withExtendedLifetime((fieldDelegates, viewDelegate)) {}
         return nil
