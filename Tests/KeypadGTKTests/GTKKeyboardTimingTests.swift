@@ -101,3 +101,25 @@ extension GTKTests {
         session.close()
     }
 }
+
+extension GTKTests {
+    @Test(
+        "a show that interrupts the hide's slide keeps the field above the keypad (the late didHide changes nothing)",
+        arguments: [KioskWindow.Placement.docked, .window])
+    func showInterruptsHide(placement: KioskWindow.Placement) {
+        let session = GTKSession(placement: placement, height: placement == .docked ? 600 : 720)
+        let fields = (1...(placement == .docked ? 8 : 7)).map { session.field("Field \($0)") }
+        let last = fields[fields.count - 1]
+        session.show()
+        session.click(last)
+        session.settle(seconds: 0.3)
+        session.expectAboveKeypad(last)
+        #expect(last.resignFirstResponder())
+        #expect(session.scope.keyboard.isTransitioning, "the hide ended before the show could interrupt it")
+        #expect(last.becomeFirstResponder())
+        #expect(KioskWindow.pump(until: { !session.scope.keyboard.isTransitioning }))
+        session.settle(seconds: 0.3)
+        session.expectAboveKeypad(last)
+        session.close()
+    }
+}

@@ -200,6 +200,9 @@ public final class KioskWindow {
     }
 
     private func keypadDidHide() {
+        // A show that interrupted the hide's slide posts its will-notifications before
+        // the hide's did-notifications (UIKit's order): the keypad is coming back.
+        guard !scope.keyboard.isVisible else { return }
         gtk_widget_set_size_request(keypadInset, -1, 0)
         restoreScroll()
     }
