@@ -44,9 +44,10 @@ private enum Operation: CustomStringConvertible, Sendable {
 private let pieces = ["1", "7", "a", "x", "中", "👍🏽", "🇩🇪", "e\u{301}", "👨‍👩‍👧", "\n", "42"]
 
 /// The inputs of every session: fields 0–3 (0 returns with `.next`, the others with
-/// `.done`) and a text view, 4, whose return key inserts a line break.
+/// `.done`; 3 is secure) and a text view, 4, whose return key inserts a line break.
 private let inputHeights: [CGFloat] = [260, 260, 260, 300, 216]
 private let textViewIndex = 4
+private let secureIndex = 3
 
 /// Random sessions of 1–40 operations (swift-property-based): each draw is a tuple of
 /// small numbers mapped to an ``Operation``, so a failing session shrinks — fewer
@@ -108,6 +109,7 @@ struct PropertyTests {
             let field = TextField()
             field.delegate = delegate
             field.returnKeyType = delegate.index == 0 ? .next : .done
+            field.isSecureTextEntry = delegate.index == secureIndex
             return field
         }
         let notes = TextView()
@@ -117,7 +119,7 @@ struct PropertyTests {
             input.inputView = KeypadHeights.shared.view(height: height)
             scope.add(input)
         }
-        var references = inputs.map { ReferenceInput(isMultiline: $0 is TextView) }
+        var references = inputs.map { ReferenceInput(isMultiline: $0 is TextView, isSecure: $0.isSecureTextEntry) }
         var referenceFirst: Int?
         let observer = PropertyObserver(center: scope.notificationCenter, inputs: inputs)
 
@@ -141,7 +143,10 @@ struct PropertyTests {
         switch operation {
         case .focus(let index):
             inputs[index].becomeFirstResponder()
-            if first != index, canMove(to: index, from: first, references) { first = index }
+            if first != index, canMove(to: index, from: first, references) {
+                first = index
+                references[index].beginEditing()
+            }
         case .resign:
             editing.map { _ = inputs[$0].resignFirstResponder() }
             if let current = first, canEnd(current, references) { first = nil }
@@ -161,7 +166,7 @@ struct PropertyTests {
         case .clear:
             guard let index = editing, let field = inputs[index] as? TextField else { return }
             field.clear()
-            references[index].setText("")
+            references[index].clear()
         case .setText(let index, let text):
             inputs[index].text = text
             references[index].setText(text)
@@ -182,7 +187,10 @@ struct PropertyTests {
         if index == textViewIndex {
             references[index].replaceSelection(with: "\n")
         } else if index == 0, let next = (1..<references.count).first(where: { references[$0].enabled }) {
-            if canMove(to: next, from: index, references) { first = next }
+            if canMove(to: next, from: index, references) {
+                first = next
+                references[next].beginEditing()
+            }
         } else if canEnd(index, references) {
             first = nil
         }
@@ -219,6 +227,11 @@ struct PropertyTests {
             let expected = NSRange(location: reference.cursor, length: reference.selectionLength)
             if input.selectedRange != expected {
                 return "input \(index) selection \(input.selectedRange) != \(expected)"
+            }
+            let told = ((input as? TextField)?.delegate as? RuleFieldDelegate)?.selectionChanges
+                ?? ((input as? TextView)?.delegate as? RuleViewDelegate)?.selectionChanges
+            if told != reference.selectionChanges {
+                return "input \(index) told of \(told ?? -1) selection changes, expected \(reference.selectionChanges)"
             }
         }
         if observer.shown != (first != nil) || scope.keyboard.isVisible != (first != nil) {
