@@ -9,7 +9,7 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei
 
-.PHONY: all deps build test test-e2e demo example bench soak docs format clean
+.PHONY: all deps build test test-e2e demo example bench soak docs format lint clean
 
 all: build
 
@@ -83,6 +83,18 @@ docs: deps
 			generate-documentation --target $$module --output-path docs/api/$$module \
 			--transform-for-static-hosting --disable-indexing --warnings-as-errors; \
 	done
+
+# swift-format (in the toolchain) with the checked-in .swift-format: 4-space indent,
+# 120 columns, no force unwrap or force try. `format` rewrites the files in place;
+# `lint` changes nothing and fails on any difference from that style.
+SWIFT_FORMAT ?= swift-format
+FORMAT_PATHS := Package.swift Sources Tests
+
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
 
 clean:
 	rm -rf .build

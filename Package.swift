@@ -19,6 +19,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
         .target(
@@ -50,7 +54,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "keypad-demo",
-            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting"],
+            dependencies: [
+                "KeypadGTK", "KeypadCore", "KeypadTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
@@ -73,17 +80,35 @@ let package = Package(
         ),
         .executableTarget(
             name: "keypad-bench",
-            dependencies: ["KeypadCore"],
+            dependencies: [
+                "KeypadCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Assertions the test targets share (trace comparisons with a line diff).
+        .target(
+            name: "KeypadTestSupport",
+            dependencies: [
+                "KeypadCore", "KeypadTesting",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                // Lets CustomDump's failures reach Swift Testing (without it they only print).
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ],
+            path: "Tests/KeypadTestSupport",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "KeypadCoreTests",
-            dependencies: ["KeypadCore", "KeypadTesting"],
+            dependencies: [
+                "KeypadCore", "KeypadTesting", "KeypadTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "KeypadGTKTests",
-            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting"],
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "KeypadTestSupport"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
     ]

@@ -133,6 +133,16 @@ public final class EventRecorder {
 
     // MARK: - Notifications
 
+    /// The six keyboard notifications and the names the trace gives them ("willShow").
+    nonisolated public static let keyboardNotifications: [(name: Notification.Name, label: String)] = [
+        (Responder.keyboardWillChangeFrameNotification, "willChangeFrame"),
+        (Responder.keyboardWillShowNotification, "willShow"),
+        (Responder.keyboardDidChangeFrameNotification, "didChangeFrame"),
+        (Responder.keyboardDidShowNotification, "didShow"),
+        (Responder.keyboardWillHideNotification, "willHide"),
+        (Responder.keyboardDidHideNotification, "didHide"),
+    ]
+
     private func observeNotifications() {
         let textNames: [(Notification.Name, String)] = [
             (TextField.textDidBeginEditingNotification, "textDidBeginEditing"),
@@ -148,15 +158,7 @@ public final class EventRecorder {
                 recorder.append("\(Self.name(of: input)) \(label)")
             }
         }
-        let keyboardNames: [(Notification.Name, String)] = [
-            (Responder.keyboardWillChangeFrameNotification, "willChangeFrame"),
-            (Responder.keyboardWillShowNotification, "willShow"),
-            (Responder.keyboardDidChangeFrameNotification, "didChangeFrame"),
-            (Responder.keyboardDidShowNotification, "didShow"),
-            (Responder.keyboardWillHideNotification, "willHide"),
-            (Responder.keyboardDidHideNotification, "didHide"),
-        ]
-        for (name, label) in keyboardNames {
+        for (name, label) in Self.keyboardNotifications {
             observe(name) { recorder, note in
                 guard let transition = KeyboardTransition(notification: note) else {
                     recorder.append("keyboard \(label) (no frames)")

@@ -1,12 +1,25 @@
+import ArgumentParser
 import Foundation
 import KeypadCore
 
 /// `keypad-bench`: headless model benchmarks; prints a Markdown table to stdout.
-///
-/// Usage: `keypad-bench [taps]` (default 200 000 taps per configuration).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keypad-bench",
+        abstract: "Headless model throughput: key taps through binder, field, delegate and notifications.",
+        discussion: "Prints a Markdown table (fields, characters, taps, taps/s, ns per tap) to stdout.",
+        version: KeypadVersion.current)
+
+    @Argument(help: "Taps per configuration.")
+    var taps = 200_000
+
+    func validate() throws {
+        guard taps >= 10 else { throw ValidationError("taps must be at least 10, not \(taps)") }
+    }
+}
+
 @MainActor
-func runBenchmarks() {
-    let taps = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200_000
+func runBenchmarks(taps: Int) {
     print("| fields | characters | taps | taps/s | ns per tap |")
     print("| ---: | ---: | ---: | ---: | ---: |")
     _ = ModelThroughput.measure(fields: 10, characters: 10, taps: taps / 10)  // warm-up
@@ -19,4 +32,5 @@ func runBenchmarks() {
     }
 }
 
-MainActor.assumeIsolated { runBenchmarks() }
+let taps = BenchCommand.parseOrExit().taps
+MainActor.assumeIsolated { runBenchmarks(taps: taps) }

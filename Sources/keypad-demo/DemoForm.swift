@@ -13,6 +13,8 @@ final class DemoForm {
     let amount = TextField(placeholder: "Amount")
     let phone = TextField(placeholder: "Phone")
     let notes = TextView()
+    /// Held here: the notes view holds its delegate weakly.
+    private let notesDelegate = NotesDelegate()
     let toolbar: AccessoryToolbar
     let pinPad: Keypad
     let window: KioskWindow
@@ -46,6 +48,7 @@ final class DemoForm {
         notes.accessibilityLabel = "Notes"
         notes.placeholder = "Notes"
         notes.traits = TextInputTraits(keyboardType: .default, returnKeyType: .done)
+        notes.delegate = notesDelegate
         for input in [pin, amount, phone] as [TextResponder] + [notes] {
             input.inputAccessoryView = toolbar
             input.appearance.borderStyle = .roundedRect

@@ -11,7 +11,7 @@ import KeypadTesting
 /// edits. Returns the process's exit status.
 @MainActor
 enum DemoSoak {
-    struct Plan: Equatable {
+    nonisolated struct Plan: Equatable, Sendable {
         var switches: Int
         var taps: Int
 

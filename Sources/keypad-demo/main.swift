@@ -15,15 +15,8 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let options: DemoOptions
-do {
-    options = try DemoOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-} catch {
-    let message = "\(error)"
-    if !message.isEmpty { FileHandle.standardError.write(Data("keypad-demo: \(message)\n".utf8)) }
-    print(DemoOptions.usage)
-    exit(message.isEmpty ? 0 : 2)
-}
+// --help and --version print and exit 0; a bad flag or value prints the error and usage, exit 64.
+let options = DemoCommand.parseOrExit().options
 
 guard KioskWindow.initializeGTK() else { fail("cannot open a display (set DISPLAY, or use `make demo`)") }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -19,9 +20,9 @@ struct EditingTests {
     func insertSequence() {
         let (session, field) = editingField()
         field.insertText("1")
-        #expect(
-            session.recorder.takeLines() == [
-                "F shouldChangeCharacters {0,0} \"1\" -> true", "F editingChanged \"1\"", "F textDidChange",
+        expectTrace(session.recorder, [
+                "F shouldChangeCharacters {0,0} \"1\" -> true", "F didChangeSelection {1,0}", "F editingChanged \"1\"",
+                "F textDidChange",
             ])
         #expect(field.text == "1" && field.selectedRange == NSRange(location: 1, length: 0))
     }
@@ -35,8 +36,7 @@ struct EditingTests {
         field.insertText("x")
         field.deleteBackward()
         #expect(field.text == "12345" && field.selectedRange == NSRange(location: 2, length: 0))
-        #expect(
-            session.recorder.takeLines() == [
+        expectTrace(session.recorder, [
                 "F shouldChangeCharacters {2,0} \"x\" -> false", "F shouldChangeCharacters {1,1} \"\" -> false",
             ])
     }
@@ -130,7 +130,7 @@ struct EditingTests {
     func clearButton() {
         let (session, field) = editingField("123")
         #expect(field.clear())
-        #expect(session.recorder.takeLines() == ["F shouldClear -> true", "F editingChanged \"\"", "F textDidChange"])
+        expectTrace(session.recorder, ["F shouldClear -> true", "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
         #expect(field.text.isEmpty)
     }
 
@@ -150,10 +150,8 @@ struct EditingTests {
         field.text = "123"
         #expect(field.clear())
         #expect(field.isEditing && field.text.isEmpty)
-        #expect(
-            session.recorder.takeLines()
-                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
-                + Session.begin("F") + ["F shouldClear -> true", "F editingChanged \"\"", "F textDidChange"])
+        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + Session.begin("F") + ["F shouldClear -> true", "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
     }
 
     @Test("the clear button on a field that refuses to begin editing changes nothing")
@@ -165,7 +163,7 @@ struct EditingTests {
         field.text = "123"
         #expect(!field.clear())
         #expect(!field.isEditing && field.text == "123")
-        #expect(session.recorder.takeLines() == ["F shouldBeginEditing -> false"])
+        expectTrace(session.recorder, ["F shouldBeginEditing -> false"])
     }
 
     @Test("clear on a field outside any scope changes nothing")
@@ -186,10 +184,8 @@ struct EditingTests {
         var textAtDidBegin: String?
         field.addAction(for: .editingDidBegin) { textAtDidBegin = $0.text }
         field.becomeFirstResponder()
-        #expect(
-            session.recorder.takeLines()
-                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
-                + ["F shouldClear -> true"] + Session.begin("F") + ["F editingChanged \"\"", "F textDidChange"])
+        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + ["F shouldClear -> true"] + Session.begin("F") + ["F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
         #expect(field.text.isEmpty && textAtDidBegin == "")
     }
 
@@ -202,9 +198,7 @@ struct EditingTests {
         field.text = "old"
         field.clearsOnBeginEditing = true
         field.becomeFirstResponder()
-        #expect(
-            session.recorder.takeLines()
-                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + ["F shouldClear -> false"] + Session.begin("F"))
         #expect(field.text == "old")
     }
@@ -215,9 +209,7 @@ struct EditingTests {
         let field = session.field("F")
         field.clearsOnBeginEditing = true
         field.becomeFirstResponder()
-        #expect(
-            session.recorder.takeLines()
-                == ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.begin("F"))
     }
 
@@ -240,9 +232,7 @@ struct EditingTests {
         field.becomeFirstResponder()
         _ = session.recorder.takeLines()
         field.performReturn()
-        #expect(
-            session.recorder.takeLines()
-                == ["F shouldReturn -> true", "F editingDidEndOnExit", "F shouldEndEditing -> true"]
+        expectTrace(session.recorder, ["F shouldReturn -> true", "F editingDidEndOnExit", "F shouldEndEditing -> true"]
                 + Session.hide(from: shown260, to: hidden260) + Session.end("F"))
     }
 
@@ -257,9 +247,7 @@ struct EditingTests {
         _ = session.recorder.takeLines()
         a.performReturn()
         #expect(c.isFirstResponder)
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldReturn -> true", "A editingDidEndOnExit", "C shouldBeginEditing -> true",
+        expectTrace(session.recorder, ["A shouldReturn -> true", "A editingDidEndOnExit", "C shouldBeginEditing -> true",
                     "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("C"))
     }
 
@@ -269,7 +257,7 @@ struct EditingTests {
         delegate.shouldReturn = false
         let (session, field) = editingField("1", delegate: delegate)
         field.performReturn()
-        #expect(session.recorder.takeLines() == ["F shouldReturn -> false"])
+        expectTrace(session.recorder, ["F shouldReturn -> false"])
         #expect(field.isEditing)
     }
 
@@ -282,10 +270,9 @@ struct EditingTests {
         notes.insertText("hi")
         notes.performReturn()
         #expect(notes.text == "hi\n" && notes.lineCount == 2)
-        #expect(
-            session.recorder.takeLines() == [
-                "Notes shouldChangeText {0,0} \"hi\" -> true", "Notes didChange \"hi\"", "Notes textViewDidChange",
-                #"Notes shouldChangeText {2,0} "\n" -> true"#, #"Notes didChange "hi\n""#, "Notes textViewDidChange",
+        expectTrace(session.recorder, [
+                "Notes shouldChangeText {0,0} \"hi\" -> true", "Notes didChangeSelection {2,0}", "Notes didChange \"hi\"", "Notes textViewDidChange",
+                #"Notes shouldChangeText {2,0} "\n" -> true"#, "Notes didChangeSelection {3,0}", #"Notes didChange "hi\n""#, "Notes textViewDidChange",
             ])
     }
 }

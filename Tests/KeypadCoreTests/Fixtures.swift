@@ -45,9 +45,13 @@ final class ScriptedFieldDelegate: TextFieldDelegate {
 final class ScriptedViewDelegate: TextViewDelegate {
     var shouldBegin = true
     var shouldEnd = true
+    var shouldChange: (TextView, NSRange, String) -> Bool = { _, _, _ in true }
 
     func textViewShouldBeginEditing(_ textView: TextView) -> Bool { shouldBegin }
     func textViewShouldEndEditing(_ textView: TextView) -> Bool { shouldEnd }
+    func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+        shouldChange(textView, range, text)
+    }
 }
 
 /// A scope on its own notification center with recorded fields.

@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -12,9 +13,7 @@ struct FocusOrderTests {
         let a = session.field("A")
         #expect(a.becomeFirstResponder())
         #expect(a.isFirstResponder && a.isEditing)
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
+        expectTrace(session.recorder, ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
         #expect(session.scope.keyboard.frame == CGRect(x: 0, y: 508, width: 1024, height: 260))
     }
 
@@ -26,9 +25,7 @@ struct FocusOrderTests {
         _ = session.recorder.takeLines()
         #expect(a.resignFirstResponder())
         #expect(!a.isFirstResponder && session.scope.firstResponder == nil)
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A"))
+        expectTrace(session.recorder, ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A"))
         #expect(!session.scope.keyboard.isVisible)
     }
 
@@ -39,7 +36,7 @@ struct FocusOrderTests {
         delegate.shouldBegin = false
         let a = session.field("A", delegate: delegate)
         #expect(!a.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == ["A shouldBeginEditing -> false"])
+        expectTrace(session.recorder, ["A shouldBeginEditing -> false"])
         #expect(session.scope.firstResponder == nil && !session.scope.keyboard.isVisible)
     }
 
@@ -52,7 +49,7 @@ struct FocusOrderTests {
         _ = session.recorder.takeLines()
         delegate.shouldEnd = false
         #expect(!a.resignFirstResponder())
-        #expect(session.recorder.takeLines() == ["A shouldEndEditing -> false"])
+        expectTrace(session.recorder, ["A shouldEndEditing -> false"])
         #expect(a.isFirstResponder && session.scope.keyboard.isVisible)
     }
 
@@ -67,7 +64,7 @@ struct FocusOrderTests {
         let expected =
             ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
             + Session.show(from: shown260, to: shown300) + Session.begin("B")
-        #expect(session.recorder.takeLines() == expected)
+        expectTrace(session.recorder, expected)
         #expect(b.isFirstResponder && !a.isFirstResponder)
     }
 
@@ -81,7 +78,7 @@ struct FocusOrderTests {
         b.becomeFirstResponder()
         let expected =
             ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("B")
-        #expect(session.recorder.takeLines() == expected)
+        expectTrace(session.recorder, expected)
     }
 
     @Test("A to B with the same keypad size but another accessory view shows again")
@@ -99,7 +96,7 @@ struct FocusOrderTests {
         let expected =
             ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
             + Session.show(from: shown260, to: shown260) + Session.begin("B")
-        #expect(session.recorder.takeLines() == expected)
+        expectTrace(session.recorder, expected)
     }
 
     @Test("A to B when B refuses to begin: A keeps editing and nothing else happens")
@@ -112,7 +109,7 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(!b.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == ["B shouldBeginEditing -> false"])
+        expectTrace(session.recorder, ["B shouldBeginEditing -> false"])
         #expect(a.isFirstResponder)
     }
 
@@ -126,7 +123,7 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(!b.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == ["B shouldBeginEditing -> true", "A shouldEndEditing -> false"])
+        expectTrace(session.recorder, ["B shouldBeginEditing -> true", "A shouldEndEditing -> false"])
         #expect(a.isFirstResponder && !b.isEditing)
     }
 
@@ -148,7 +145,7 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         a.isEnabled = false
-        #expect(session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+        expectTrace(session.recorder, Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
         #expect(!a.isEditing)
     }
 
@@ -159,7 +156,7 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         session.scope.remove(a)
-        #expect(session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+        expectTrace(session.recorder, Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
         #expect(a.scope == nil && !a.becomeFirstResponder())
     }
 
@@ -176,9 +173,7 @@ struct FocusOrderTests {
         let a = session.field("A", delegate: DisablingOnBegin())
         #expect(!a.becomeFirstResponder())
         #expect(!a.isFirstResponder && session.scope.firstResponder == nil)
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+        expectTrace(session.recorder, ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
                 + Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
     }
 
@@ -190,9 +185,7 @@ struct FocusOrderTests {
         _ = session.recorder.takeLines()
         #expect(!a.resignFirstResponder())
         #expect(a.isFirstResponder)
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A")
+        expectTrace(session.recorder, ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A")
                 + ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
     }
 
@@ -219,7 +212,7 @@ struct FocusOrderTests {
         let expected =
             ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
             + ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("B")
-        #expect(session.recorder.takeLines() == expected)
+        expectTrace(session.recorder, expected)
     }
 
     @Test("recording a field twice prints each event once")
@@ -229,10 +222,8 @@ struct FocusOrderTests {
         session.recorder.record(a)
         a.becomeFirstResponder()
         a.insertText("1")
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
-                + ["A shouldChangeCharacters {0,0} \"1\" -> true", "A editingChanged \"1\"", "A textDidChange"])
+        expectTrace(session.recorder, ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+                + ["A shouldChangeCharacters {0,0} \"1\" -> true", "A didChangeSelection {1,0}", "A editingChanged \"1\"", "A textDidChange"])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -40,7 +41,7 @@ struct KeypadSecureTests {
         let recorder = EventRecorder(scope: form.scope)
         recorder.record(form.keypad, name: "pad")
         for name in ["4", "2", "Delete"] { form.keypad.tap(name) }
-        #expect(recorder.takeLines() == [
+        expectTrace(recorder, [
             "pad <secure>", "F textDidChange", "pad <secure>", "F textDidChange", "pad Delete", "F textDidChange",
         ])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -21,9 +22,7 @@ struct NoKeyboardTests {
         #expect(b.becomeFirstResponder())
         #expect(b.isEditing && !session.scope.keyboard.isVisible && session.scope.keyboard.frame == nil)
         #expect(b.resignFirstResponder())
-        #expect(
-            session.recorder.takeLines()
-                == ["B shouldBeginEditing -> true"] + Session.begin("B") + ["B shouldEndEditing -> true"]
+        expectTrace(session.recorder, ["B shouldBeginEditing -> true"] + Session.begin("B") + ["B shouldEndEditing -> true"]
                 + Session.end("B"))
     }
 
@@ -32,7 +31,7 @@ struct NoKeyboardTests {
         let session = Session()
         let z = session.field("Z", keypadHeight: 0)
         z.becomeFirstResponder()
-        #expect(session.recorder.takeLines() == ["Z shouldBeginEditing -> true"] + Session.begin("Z"))
+        expectTrace(session.recorder, ["Z shouldBeginEditing -> true"] + Session.begin("Z"))
         #expect(!session.scope.keyboard.isVisible)
     }
 
@@ -42,9 +41,7 @@ struct NoKeyboardTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         b.becomeFirstResponder()
-        #expect(
-            session.recorder.takeLines()
-                == ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
+        expectTrace(session.recorder, ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
                 + Session.hide(from: shown260, to: hidden260) + Session.begin("B"))
         #expect(!session.scope.keyboard.isVisible && session.scope.keyboard.inputView == nil)
     }
@@ -55,9 +52,7 @@ struct NoKeyboardTests {
         b.becomeFirstResponder()
         _ = session.recorder.takeLines()
         a.becomeFirstResponder()
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldBeginEditing -> true", "B shouldEndEditing -> true"] + Session.end("B")
+        expectTrace(session.recorder, ["A shouldBeginEditing -> true", "B shouldEndEditing -> true"] + Session.end("B")
                 + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
     }
 
@@ -67,9 +62,7 @@ struct NoKeyboardTests {
         let toolbar = FixedAccessoryView(height: 44)
         b.inputAccessoryView = toolbar
         b.becomeFirstResponder()
-        #expect(
-            session.recorder.takeLines()
-                == ["B shouldBeginEditing -> true"] + Session.show(from: "(0,768,1024,44)", to: "(0,724,1024,44)")
+        expectTrace(session.recorder, ["B shouldBeginEditing -> true"] + Session.show(from: "(0,768,1024,44)", to: "(0,724,1024,44)")
                 + Session.begin("B"))
     }
 }

@@ -27,7 +27,10 @@ enum SessionRules {
 @MainActor
 final class RuleFieldDelegate: TextFieldDelegate {
     let index: Int
+    /// How many times the field said its selection changed.
+    private(set) var selectionChanges = 0
     init(index: Int) { self.index = index }
+    func textFieldDidChangeSelection(_ textField: TextField) { selectionChanges += 1 }
     func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
         -> Bool
     { SessionRules.allowsChange(string) }
@@ -43,7 +46,10 @@ final class RuleFieldDelegate: TextFieldDelegate {
 @MainActor
 final class RuleViewDelegate: TextViewDelegate {
     let index: Int
+    /// How many times the view said its selection changed.
+    private(set) var selectionChanges = 0
     init(index: Int) { self.index = index }
+    func textViewDidChangeSelection(_ textView: TextView) { selectionChanges += 1 }
     func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
         SessionRules.allowsChange(text)
     }
@@ -61,6 +67,12 @@ struct ReferenceInput {
     var enabled = true
     /// Whether line breaks stay (a text view) or become spaces (a field).
     var isMultiline = false
+    /// Whether the input is secure: beginning to edit with text makes the next edit replace it all.
+    var isSecure = false
+    /// Set when a secure input begins editing with text; the next applied edit replaces all of it.
+    var replacesAllAtNextEdit = false
+    /// How many applied edits moved the selection (each one tells the delegate).
+    var selectionChanges = 0
 
     var text: String { String(decoding: units, as: UTF16.self) }
 
@@ -73,22 +85,45 @@ struct ReferenceInput {
         units = Array(normalized(string).utf16)
         cursor = units.count
         selectionLength = 0
+        replacesAllAtNextEdit = false
+    }
+
+    /// The clear button: an applied edit to empty text, the cursor at 0.
+    mutating func clear() {
+        let before = (cursor, selectionLength)
+        setText("")
+        if before != (0, 0) { selectionChanges += 1 }
+    }
+
+    /// Editing begins: a secure input holding text will replace it at the next edit.
+    mutating func beginEditing() {
+        replacesAllAtNextEdit = isSecure && !units.isEmpty
     }
 
     mutating func replaceSelection(with string: String) {
-        replace(from: cursor, to: cursor + selectionLength, with: string)
+        if replacesAllAtNextEdit {
+            replace(from: 0, to: units.count, with: string)
+        } else {
+            replace(from: cursor, to: cursor + selectionLength, with: string)
+        }
     }
 
     mutating func replace(from lower: Int, to upper: Int, with string: String) {
+        let before = (cursor, selectionLength)
         let inserted = Array(string.utf16)
         units.replaceSubrange(lower..<upper, with: inserted)
         cursor = lower + inserted.count
         selectionLength = 0
+        replacesAllAtNextEdit = false
+        if before != (cursor, selectionLength) { selectionChanges += 1 }
     }
 
-    /// deleteBackward: the selection, or the last grapheme before the cursor.
+    /// deleteBackward: the selection, or the last grapheme before the cursor; all of the
+    /// text when it is a secure input's first edit.
     mutating func deleteBackward() {
-        if selectionLength > 0 {
+        if replacesAllAtNextEdit, !units.isEmpty {
+            replace(from: 0, to: units.count, with: "")
+        } else if selectionLength > 0 {
             replaceSelection(with: "")
         } else if cursor > 0 {
             let prefix = String(decoding: units[..<cursor], as: UTF16.self)

@@ -1,9 +1,11 @@
 import Foundation
 import KeypadCore
+import PropertyBased
+import Synchronization
 import Testing
 
 /// One step of a random session.
-private enum Operation: CustomStringConvertible {
+private enum Operation: CustomStringConvertible, Sendable {
     case focus(Int), resign, insert(String), delete, returnKey, clear, setText(Int, String), setEnabled(Int, Bool)
     case select(Int, Int)
 
@@ -20,14 +22,43 @@ private enum Operation: CustomStringConvertible {
         case .select(let i, let n): "select(\(i), \(n))"
         }
     }
+
+    /// The operation a generated draw stands for. Every number shrinks towards 0, so a
+    /// shrunk session reads as simply as it can: `focus(0)`, `insert("1")`.
+    init(kind: Int, input: Int, piece: Int, flag: Bool, location: Int, length: Int) {
+        let piece = pieces[piece]
+        switch kind {
+        case 0..<4: self = .focus(input)
+        case 4..<5: self = .resign
+        case 5..<11: self = .insert(piece)
+        case 11..<14: self = .delete
+        case 14..<15: self = .returnKey
+        case 15..<16: self = .clear
+        case 16..<17: self = .setText(input, piece + piece)
+        case 17..<18: self = .setEnabled(input, flag)
+        default: self = .select(location, length)
+        }
+    }
 }
 
 private let pieces = ["1", "7", "a", "x", "中", "👍🏽", "🇩🇪", "e\u{301}", "👨‍👩‍👧", "\n", "42"]
 
 /// The inputs of every session: fields 0–3 (0 returns with `.next`, the others with
-/// `.done`) and a text view, 4, whose return key inserts a line break.
+/// `.done`; 3 is secure) and a text view, 4, whose return key inserts a line break.
 private let inputHeights: [CGFloat] = [260, 260, 260, 300, 216]
 private let textViewIndex = 4
+private let secureIndex = 3
+
+/// Random sessions of 1–40 operations (swift-property-based): each draw is a tuple of
+/// small numbers mapped to an ``Operation``, so a failing session shrinks — fewer
+/// operations, each towards `focus(0)` and the first piece — to the shortest that
+/// still fails, which the failure prints.
+private let sessions = zip(
+    Gen.int(in: 0..<20), Gen.int(in: 0..<inputHeights.count), Gen.int(in: 0..<pieces.count), Gen.bool(),
+    Gen.int(in: -1...12), Gen.int(in: 0...3)
+)
+.map { Operation(kind: $0.0, input: $0.1, piece: $0.2, flag: $0.3, location: $0.4, length: $0.5) }
+.array(of: 1...40)
 
 @MainActor
 @Suite("Random sessions keep every invariant")
@@ -38,20 +69,39 @@ struct PropertyTests {
     }
 
     @Test("≤ 1 first responder as a reference predicts, balanced begin/end, paired keyboard groups, text and selection equal to a reference")
-    func randomSessions() {
-        let count = Self.sequenceCount
-        var failures = 0
-        for seed in 0..<UInt64(count) where failures < 3 {
-            if let problem = runSequence(seed: seed) {
-                failures += 1
-                Issue.record("seed \(seed): \(problem)")
-            }
+    func randomSessions() async {
+        await propertyCheck(count: Self.sequenceCount, input: sessions) { operations in
+            if let problem = Self.run(operations) { Issue.record("\(problem)") }
         }
     }
 
-    /// Runs one random sequence; returns a description of the first broken invariant.
-    private func runSequence(seed: UInt64) -> String? {
-        var random = SeededGenerator(seed: seed)
+    @Test("a broken invariant shrinks to the shortest failing session, which the failure prints")
+    func shrinking() async {
+        let messages = Mutex<[String]>([])
+        await withKnownIssue {
+            await propertyCheck(count: 500, input: sessions) { operations in
+                // A deliberately false invariant: nobody types a "7" into an editing input.
+                let typesSeven = { (operation: Operation, inputs: [TextResponder]) in
+                    operation.description == #"insert("7")"# && inputs.contains(where: \.isEditing)
+                }
+                if Self.run(operations, extraCheck: typesSeven) != nil {
+                    Issue.record("a 7 was typed")
+                }
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined(separator: " ") + " \(issue.description)"
+            messages.withLock { $0.append(text) }
+            return true
+        }
+        let report = messages.withLock { $0.joined(separator: "\n") }
+        // The shortest session that types a 7: begin editing, type it.
+        #expect(report.contains(#"input [focus(0), insert("7")]"#), "\(report)")
+    }
+
+    /// Runs one session; returns a description of the first broken invariant.
+    private static func run(
+        _ operations: [Operation], extraCheck: (Operation, [TextResponder]) -> Bool = { _, _ in false }
+    ) -> String? {
         let scope = ResponderScope(notificationCenter: NotificationCenter())
         let fieldDelegates = (0..<textViewIndex).map(RuleFieldDelegate.init)
         let viewDelegate = RuleViewDelegate(index: textViewIndex)
@@ -59,6 +109,7 @@ struct PropertyTests {
             let field = TextField()
             field.delegate = delegate
             field.returnKeyType = delegate.index == 0 ? .next : .done
+            field.isSecureTextEntry = delegate.index == secureIndex
             return field
         }
         let notes = TextView()
@@ -68,49 +119,34 @@ struct PropertyTests {
             input.inputView = KeypadHeights.shared.view(height: height)
             scope.add(input)
         }
-        var references = inputs.map { ReferenceInput(isMultiline: $0 is TextView) }
+        var references = inputs.map { ReferenceInput(isMultiline: $0 is TextView, isSecure: $0.isSecureTextEntry) }
         var referenceFirst: Int?
         let observer = PropertyObserver(center: scope.notificationCenter, inputs: inputs)
-        var history: [Operation] = []
 
-        for _ in 0..<Int.random(in: 5...40, using: &random) {
-            let operation = randomOperation(using: &random, inputCount: inputs.count)
-            history.append(operation)
+        for (step, operation) in operations.enumerated() {
             apply(operation, inputs: inputs, references: &references, first: &referenceFirst)
             if let problem = check(inputs, references, referenceFirst, scope, observer) {
-                return "\(problem) after \(history)"
+                return "\(problem) after \(operations.prefix(step + 1))"
             }
+            if extraCheck(operation, inputs) { return "the extra check failed after \(operations.prefix(step + 1))" }
         }
         withExtendedLifetime((fieldDelegates, viewDelegate)) {}
         return nil
     }
 
-    private func randomOperation(using random: inout SeededGenerator, inputCount: Int) -> Operation {
-        let input = Int.random(in: 0..<inputCount, using: &random)
-        let piece = pieces.randomElement(using: &random) ?? "1"
-        switch Int.random(in: 0..<20, using: &random) {
-        case 0..<4: return .focus(input)
-        case 4..<5: return .resign
-        case 5..<11: return .insert(piece)
-        case 11..<14: return .delete
-        case 14..<15: return .returnKey
-        case 15..<16: return .clear
-        case 16..<17: return .setText(input, piece + piece)
-        case 17..<18: return .setEnabled(input, Bool.random(using: &random))
-        default: return .select(Int.random(in: -1...12, using: &random), Int.random(in: 0...3, using: &random))
-        }
-    }
-
     // MARK: - Reference semantics
 
-    private func apply(
+    private static func apply(
         _ operation: Operation, inputs: [TextResponder], references: inout [ReferenceInput], first: inout Int?
     ) {
         let editing = inputs.firstIndex { $0.isFirstResponder }
         switch operation {
         case .focus(let index):
             inputs[index].becomeFirstResponder()
-            if first != index, canMove(to: index, from: first, references) { first = index }
+            if first != index, canMove(to: index, from: first, references) {
+                first = index
+                references[index].beginEditing()
+            }
         case .resign:
             editing.map { _ = inputs[$0].resignFirstResponder() }
             if let current = first, canEnd(current, references) { first = nil }
@@ -130,7 +166,7 @@ struct PropertyTests {
         case .clear:
             guard let index = editing, let field = inputs[index] as? TextField else { return }
             field.clear()
-            references[index].setText("")
+            references[index].clear()
         case .setText(let index, let text):
             inputs[index].text = text
             references[index].setText(text)
@@ -147,29 +183,32 @@ struct PropertyTests {
 
     /// The return key: a line break in the text view, the next enabled input from field 0,
     /// the end of editing elsewhere.
-    private func applyReturn(_ index: Int, references: inout [ReferenceInput], first: inout Int?) {
+    private static func applyReturn(_ index: Int, references: inout [ReferenceInput], first: inout Int?) {
         if index == textViewIndex {
             references[index].replaceSelection(with: "\n")
         } else if index == 0, let next = (1..<references.count).first(where: { references[$0].enabled }) {
-            if canMove(to: next, from: index, references) { first = next }
+            if canMove(to: next, from: index, references) {
+                first = next
+                references[next].beginEditing()
+            }
         } else if canEnd(index, references) {
             first = nil
         }
     }
 
     /// Whether focus moves to `index`: it is enabled and agrees to begin, then the current input agrees to end.
-    private func canMove(to index: Int, from current: Int?, _ references: [ReferenceInput]) -> Bool {
+    private static func canMove(to index: Int, from current: Int?, _ references: [ReferenceInput]) -> Bool {
         references[index].enabled && SessionRules.allowsBegin(index, text: references[index].text)
             && (current.map { canEnd($0, references) } ?? true)
     }
 
-    private func canEnd(_ index: Int, _ references: [ReferenceInput]) -> Bool {
+    private static func canEnd(_ index: Int, _ references: [ReferenceInput]) -> Bool {
         SessionRules.allowsEnd(index, utf16Length: references[index].units.count)
     }
 
     // MARK: - Invariants
 
-    private func check(
+    private static func check(
         _ inputs: [TextResponder], _ references: [ReferenceInput], _ first: Int?, _ scope: ResponderScope,
         _ observer: PropertyObserver
     ) -> String? {
@@ -188,6 +227,11 @@ struct PropertyTests {
             let expected = NSRange(location: reference.cursor, length: reference.selectionLength)
             if input.selectedRange != expected {
                 return "input \(index) selection \(input.selectedRange) != \(expected)"
+            }
+            let told = ((input as? TextField)?.delegate as? RuleFieldDelegate)?.selectionChanges
+                ?? ((input as? TextView)?.delegate as? RuleViewDelegate)?.selectionChanges
+            if told != reference.selectionChanges {
+                return "input \(index) told of \(told ?? -1) selection changes, expected \(reference.selectionChanges)"
             }
         }
         if observer.shown != (first != nil) || scope.keyboard.isVisible != (first != nil) {

@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -58,7 +59,7 @@ struct RemovalTests {
         }
         defer { center.removeObserver(token) }
         #expect(!pin.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == beginThenRemoved(keypad))
+        expectTrace(session.recorder, beginThenRemoved(keypad))
         expectGone(pin, keypad, session)
     }
 
@@ -67,7 +68,7 @@ struct RemovalTests {
         let session = Session()
         let (pin, keypad) = pinField(session, delegate: RemovingOnBegin())
         #expect(!pin.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == beginThenRemoved(keypad))
+        expectTrace(session.recorder, beginThenRemoved(keypad))
         expectGone(pin, keypad, session)
     }
 
@@ -78,7 +79,7 @@ struct RemovalTests {
         let mover = MovingOnBegin(to: other)
         let (pin, keypad) = pinField(session, delegate: mover)
         #expect(!pin.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == beginThenRemoved(keypad))
+        expectTrace(session.recorder, beginThenRemoved(keypad))
         #expect(pin.scope === other && other.responders.count == 1 && session.scope.responders.isEmpty)
         #expect(session.scope.firstResponder == nil && keypad.boundInput == nil)
     }

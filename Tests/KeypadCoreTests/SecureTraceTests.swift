@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -15,10 +16,11 @@ struct SecureTraceTests {
         pin.insertText("21")
         pin.deleteBackward()
         pin.selectByUser(NSRange(location: 0, length: 1))
-        let edit = ["PIN shouldChangeCharacters <secure> -> true", "PIN editingChanged <secure>", "PIN textDidChange"]
-        #expect(
-            session.recorder.takeLines()
-                == ["PIN shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        let edit = [
+            "PIN shouldChangeCharacters <secure> -> true", "PIN didChangeSelection <secure>",
+            "PIN editingChanged <secure>", "PIN textDidChange",
+        ]
+        expectTrace(session.recorder, ["PIN shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.begin("PIN") + edit + edit + edit + ["PIN didChangeSelection <secure>"])
         #expect(pin.text == "42")
     }
@@ -31,9 +33,8 @@ struct SecureTraceTests {
         _ = session.recorder.takeLines()
         notes.insertText("secret\n")
         notes.selectByUser(NSRange(location: 1, length: 0))
-        #expect(
-            session.recorder.takeLines() == [
-                "Notes shouldChangeText <secure> -> true", "Notes didChange <secure>", "Notes textViewDidChange",
+        expectTrace(session.recorder, [
+                "Notes shouldChangeText <secure> -> true", "Notes didChangeSelection <secure>", "Notes didChange <secure>", "Notes textViewDidChange",
                 "Notes didChangeSelection <secure>",
             ])
     }
@@ -50,8 +51,11 @@ struct SecureTraceTests {
         _ = session.recorder.takeLines()
         keypad.tap("7")
         keypad.tap("Delete")
-        let edit = ["PIN shouldChangeCharacters <secure> -> true", "PIN editingChanged <secure>", "PIN textDidChange"]
-        #expect(session.recorder.takeLines() == ["keypad <secure>"] + edit + ["keypad Delete"] + edit)
+        let edit = [
+            "PIN shouldChangeCharacters <secure> -> true", "PIN didChangeSelection <secure>",
+            "PIN editingChanged <secure>", "PIN textDidChange",
+        ]
+        expectTrace(session.recorder, ["keypad <secure>"] + edit + ["keypad Delete"] + edit)
     }
 
     @Test("quoted text escapes backslashes, quotes, line breaks and control characters")
@@ -62,9 +66,9 @@ struct SecureTraceTests {
         _ = session.recorder.takeLines()
         notes.insertText("a\"b\\c\nd\r\te\u{2028}\u{7}")
         let quoted = #""a\"b\\c\nd\r\te\u{2028}\u{7}""#
-        #expect(
-            session.recorder.takeLines() == [
-                "Notes shouldChangeText {0,0} \(quoted) -> true", "Notes didChange \(quoted)", "Notes textViewDidChange",
+        expectTrace(session.recorder, [
+                "Notes shouldChangeText {0,0} \(quoted) -> true", "Notes didChangeSelection {12,0}",
+                "Notes didChange \(quoted)", "Notes textViewDidChange",
             ])
     }
 

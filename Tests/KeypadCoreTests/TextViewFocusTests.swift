@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadTestSupport
 import KeypadTesting
 import Testing
 
@@ -11,9 +12,7 @@ struct TextViewFocusTests {
         let session = Session()
         let notes = session.textView("Notes")
         #expect(notes.becomeFirstResponder())
-        #expect(
-            session.recorder.takeLines()
-                == ["Notes shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(session.recorder, ["Notes shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.viewBegin("Notes"))
     }
 
@@ -24,9 +23,7 @@ struct TextViewFocusTests {
         notes.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(notes.resignFirstResponder())
-        #expect(
-            session.recorder.takeLines()
-                == ["Notes shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
+        expectTrace(session.recorder, ["Notes shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
                 + Session.viewEnd("Notes"))
     }
 
@@ -37,13 +34,13 @@ struct TextViewFocusTests {
         let notes = session.textView("Notes", delegate: delegate)
         delegate.shouldBegin = false
         #expect(!notes.becomeFirstResponder())
-        #expect(session.recorder.takeLines() == ["Notes shouldBeginEditing -> false"])
+        expectTrace(session.recorder, ["Notes shouldBeginEditing -> false"])
         delegate.shouldBegin = true
         notes.becomeFirstResponder()
         _ = session.recorder.takeLines()
         delegate.shouldEnd = false
         #expect(!notes.resignFirstResponder())
-        #expect(session.recorder.takeLines() == ["Notes shouldEndEditing -> false"])
+        expectTrace(session.recorder, ["Notes shouldEndEditing -> false"])
         #expect(notes.isEditing && session.scope.keyboard.isVisible)
     }
 
@@ -55,9 +52,7 @@ struct TextViewFocusTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(notes.becomeFirstResponder())
-        #expect(
-            session.recorder.takeLines()
-                == ["Notes shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
+        expectTrace(session.recorder, ["Notes shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
                 + Session.show(from: shown260, to: shown300) + Session.viewBegin("Notes"))
     }
 
@@ -69,37 +64,7 @@ struct TextViewFocusTests {
         notes.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(a.becomeFirstResponder())
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldBeginEditing -> true", "Notes shouldEndEditing -> true"] + Session.viewEnd("Notes")
-                + Session.begin("A"))
-    }
-
-    @Test("return with .done ends editing with the resign sequence; no shouldReturn for text views")
-    func returnDone() {
-        let session = Session()
-        let notes = session.textView("Notes", traits: TextInputTraits(returnKeyType: .done))
-        notes.becomeFirstResponder()
-        _ = session.recorder.takeLines()
-        notes.performReturn()
-        #expect(
-            session.recorder.takeLines()
-                == ["Notes shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
-                + Session.viewEnd("Notes"))
-    }
-
-    @Test("return with .next moves to the next input")
-    func returnNext() {
-        let session = Session()
-        let notes = session.textView("Notes", traits: TextInputTraits(returnKeyType: .next))
-        let a = session.field("A")
-        notes.becomeFirstResponder()
-        _ = session.recorder.takeLines()
-        notes.performReturn()
-        #expect(a.isEditing)
-        #expect(
-            session.recorder.takeLines()
-                == ["A shouldBeginEditing -> true", "Notes shouldEndEditing -> true"] + Session.viewEnd("Notes")
+        expectTrace(session.recorder, ["A shouldBeginEditing -> true", "Notes shouldEndEditing -> true"] + Session.viewEnd("Notes")
                 + Session.begin("A"))
     }
 
@@ -112,7 +77,7 @@ struct TextViewFocusTests {
         notes.becomeFirstResponder()
         _ = session.recorder.takeLines()
         notes.isEnabled = false
-        #expect(session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260) + Session.viewEnd("Notes"))
+        expectTrace(session.recorder, Session.hide(from: shown260, to: hidden260) + Session.viewEnd("Notes"))
         #expect(!notes.isEditing)
     }
 }

@@ -69,10 +69,11 @@ final class GTKSession {
         settle(sourceLocation: sourceLocation)
     }
 
-    /// Clicks the field and waits until it edits.
+    /// Clicks the field and waits until it edits and the keypad's slide has ended (its
+    /// did-notifications are out).
     func click(_ field: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
         XInput.click(window.host.screenCenter(of: field), sourceLocation: sourceLocation)
-        KioskWindow.pump(until: { field.isFirstResponder })
+        KioskWindow.pump(until: { field.isFirstResponder && !self.scope.keyboard.isTransitioning })
         settle(sourceLocation: sourceLocation)
     }
 

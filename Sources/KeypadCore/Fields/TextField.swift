@@ -8,6 +8,24 @@ import Foundation
 /// begins; `shouldChangeCharacters`, then `editingChanged` and `textDidChangeNotification`
 /// for each applied edit; `didEndEditing(reason:)`, `editingDidEnd`,
 /// `textDidEndEditingNotification` when it ends.
+///
+/// ## Secure text entry
+///
+/// A secure field (``TextResponder/isSecureTextEntry``) that begins editing while it
+/// holds text — a PIN typed earlier, the user coming back to it — keeps showing that
+/// text until the first edit, which replaces all of it, as UIKit's secure text entry
+/// does. The first key asks the delegate to replace the whole text:
+///
+/// 1. `textField(_:shouldChangeCharactersIn:replacementString:)` with the full range
+///    (`{0, length}`) and the typed character
+/// 2. `textFieldDidChangeSelection`
+/// 3. `editingChanged`, `textDidChangeNotification`
+///
+/// `deleteBackward()` as the first edit deletes all of the text the same way (the
+/// full range and an empty replacement): the user wants the old secret gone, and a
+/// secret's last character alone means nothing. A refused first edit keeps the text
+/// and the next edit replaces all of it again; once an edit applied, or when editing
+/// ends, or the text is set from code, edits act at the cursor as usual.
 @MainActor
 open class TextField: TextResponder {
     /// Posted when a field begins editing; the object is the field.
@@ -139,9 +157,9 @@ open class TextField: TextResponder {
             guard hasText else { return true }
         }
         guard delegate?.textFieldShouldClear(self) ?? true else { return false }
+        let selection = buffer.selectedRange
         buffer.setText("")
-        notifyObservers(.text)
-        sendTextDidChange()
+        sendEditEvents(selectionBefore: selection)
         return true
     }
 

@@ -3,10 +3,28 @@ import Foundation
 /// A multi-line text input, modelled on UIKit's `UITextView`.
 ///
 /// Like ``TextField`` it edits only through the delegate; it has no control events
-/// and posts its own notification names. Its return key inserts a line break
-/// (asking `shouldChangeTextIn` with `"\n"`, which is where a chat input intercepts
-/// "send"), except for `.next` and `.done`, which move on or end editing as a
-/// field's return key does.
+/// and posts its own notification names.
+///
+/// ## The return key
+///
+/// The return key inserts a line break, whatever ``TextResponder/returnKeyType`` is,
+/// as UIKit's `UITextView` does: the return key type only labels the key ("Done",
+/// "Send", "Next"). The events are those of any typed character:
+///
+/// 1. `textView(_:shouldChangeTextIn:replacementText:)` with the selection and `"\n"`
+/// 2. `textViewDidChangeSelection`
+/// 3. `textViewDidChange`, then ``textDidChangeNotification``
+///
+/// An app that wants "Done" or "Send" says so in that delegate method: it acts and
+/// answers false, so no line break is inserted and nothing else happens.
+///
+/// ```swift
+/// func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
+///     guard text == "\n" else { return true }
+///     textView.resignFirstResponder()  // or send the message
+///     return false
+/// }
+/// ```
 @MainActor
 open class TextView: TextResponder {
     /// Posted when a text view begins editing; the object is the view.
@@ -34,13 +52,11 @@ open class TextView: TextResponder {
         text.reduce(into: 1) { count, character in if character.isNewline { count += 1 } }
     }
 
+    /// Acts on the return key: inserts a line break through the delegate, whatever the
+    /// return key type (see "The return key" above).
     override open func performReturn() {
         guard isEditing else { return }
-        switch returnKeyType {
-        case .next: moveToNextInputOrResign()
-        case .done: resignFirstResponder()
-        default: insertText("\n")
-        }
+        insertText("\n")
     }
 
     // MARK: - Hooks

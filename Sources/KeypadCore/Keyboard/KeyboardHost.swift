@@ -10,6 +10,28 @@ import Foundation
 /// - Nothing to show — no input view (the scope's `defaultInputView` returned nil) and
 ///   no accessory view, or views of no height — is no keyboard: nothing is posted while
 ///   hidden, and a keypad on screen hides.
+///
+/// ## When the did-notifications arrive
+///
+/// UIKit posts the will-notifications as the keyboard starts to move and the
+/// did-notifications once it has arrived, so an app that scrolls in `keyboardDidShow`
+/// scrolls with the keyboard in place. This host has no animation of its own:
+///
+/// - While ``animatesTransitions`` is false (the default, headless) it posts all
+///   four at once: willChangeFrame, willShow, didChangeFrame, didShow; the begin
+///   events (`didBeginEditing`…) follow.
+/// - A host that animates the keypad (the GTK adapter's slide) sets
+///   ``animatesTransitions`` and calls ``finishTransition()`` when its slide ends.
+///   willChangeFrame and willShow (or willHide) post at once, before the begin (or
+///   end) events; didChangeFrame and didShow (or didHide) post from
+///   ``finishTransition()``.
+/// - A transition that starts while another is still under way (a hide during the
+///   show's slide, a taller keypad during it) interrupts it, as a UIKit animation is
+///   interrupted by the next one: the new transition's will-notifications post
+///   first, then the interrupted one's did-notifications (its animation ended where
+///   it was), and the new one's did-notifications when ``finishTransition()`` comes.
+///   A hide during a show: willChangeFrame, willShow, …, willChangeFrame, willHide,
+///   didChangeFrame, didShow, …, didChangeFrame, didHide.
 @MainActor
 public final class KeyboardHost {
     /// The area keypads dock to the bottom of: the screen, or the app window when docked in it.
@@ -25,7 +47,27 @@ public final class KeyboardHost {
     /// The accessory view on screen, if any.
     public private(set) weak var accessoryView: (any InputAccessoryView)?
 
+    /// Whether a host animates the keypad and calls ``finishTransition()`` when a slide
+    /// ends; while false, did-notifications post right after the will-notifications.
+    /// Setting it false finishes a transition under way.
+    public var animatesTransitions = false {
+        didSet { if !animatesTransitions { finishTransition() } }
+    }
+
+    /// Whether a transition posted its will-notifications and waits for ``finishTransition()``.
+    public var isTransitioning: Bool { pending != nil }
+
     private let notificationCenter: NotificationCenter
+    /// The transition whose did-notifications are still to come.
+    private var pending: Transition?
+    /// True while will-notifications post; a finish asked for meanwhile waits for them.
+    private var isPostingWill = false
+    private var finishRequested = false
+
+    private struct Transition {
+        var info: [AnyHashable: Any]
+        var did: Notification.Name
+    }
 
     init(screenBounds: CGRect, notificationCenter: NotificationCenter) {
         self.screenBounds = screenBounds
@@ -72,14 +114,39 @@ public final class KeyboardHost {
              will: Responder.keyboardWillHideNotification, did: Responder.keyboardDidHideNotification)
     }
 
+    /// Posts the did-notifications of the transition under way (didChangeFrame, then
+    /// didShow or didHide): call it when the keypad's slide has ended. Without a
+    /// transition under way it does nothing; called from inside a will-notification's
+    /// observer, it posts once the will-notifications are all out.
+    public func finishTransition() {
+        guard !isPostingWill else {
+            finishRequested = pending != nil
+            return
+        }
+        guard let transition = pending else { return }
+        pending = nil
+        postDid(transition)
+    }
+
     private func post(begin: CGRect, end: CGRect, will: Notification.Name, did: Notification.Name) {
         let info = KeyboardTransition(
             beginFrame: begin, endFrame: end, animationDuration: animationDuration,
             animationCurve: animationCurve
         ).userInfo
+        let interrupted = pending
+        pending = Transition(info: info, did: did)
+        isPostingWill = true
+        finishRequested = false
         notificationCenter.post(name: Responder.keyboardWillChangeFrameNotification, object: nil, userInfo: info)
         notificationCenter.post(name: will, object: nil, userInfo: info)
-        notificationCenter.post(name: Responder.keyboardDidChangeFrameNotification, object: nil, userInfo: info)
-        notificationCenter.post(name: did, object: nil, userInfo: info)
+        if let interrupted { postDid(interrupted) }
+        isPostingWill = false
+        if !animatesTransitions || finishRequested { finishTransition() }
+    }
+
+    private func postDid(_ transition: Transition) {
+        notificationCenter.post(
+            name: Responder.keyboardDidChangeFrameNotification, object: nil, userInfo: transition.info)
+        notificationCenter.post(name: transition.did, object: nil, userInfo: transition.info)
     }
 }

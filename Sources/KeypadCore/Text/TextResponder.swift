@@ -6,9 +6,19 @@ import Foundation
 /// Every edit — a keypad key, physical typing, a paste — goes through
 /// ``replace(_:withText:)``: the delegate's should-change method is asked with
 /// the UTF-16 range and the replacement, and a refused edit changes neither the
-/// text nor the cursor. Setting ``text`` or ``selectedRange`` from code sends no
-/// delegate call, control event or notification (as UIKit), but observers
-/// registered with ``addObserver(_:)`` hear every change.
+/// text nor the cursor. An applied edit that moved the selection (any insertion or
+/// deletion does) tells the delegate's did-change-selection method first, then
+/// sends the change events, as UIKit does:
+///
+/// 1. should-change (`textField(_:shouldChangeCharactersIn:replacementString:)`,
+///    `textView(_:shouldChangeTextIn:replacementText:)`)
+/// 2. `textFieldDidChangeSelection` / `textViewDidChangeSelection`
+/// 3. a field's `editingChanged` and `textDidChangeNotification`; a view's
+///    `textViewDidChange` and its `textDidChangeNotification`
+///
+/// Setting ``text`` or ``selectedRange`` from code sends no delegate call, control
+/// event or notification (as UIKit), but observers registered with
+/// ``addObserver(_:)`` hear every change.
 @MainActor
 open class TextResponder: Responder, KeyInput {
     /// What changed in a text input, for renderers that mirror it.
@@ -18,12 +28,15 @@ open class TextResponder: Responder, KeyInput {
 
     var buffer = TextBuffer()
     private var observers = ObserverList<Change>()
+    /// Set when a secure input begins editing with text: its next edit replaces all of it.
+    var clearsAtNextEdit = false
 
     /// The text; setting it moves the cursor to the end and sends no editing events.
     public var text: String {
         get { buffer.text }
         set {
             buffer.setText(normalizedInsertion(newValue))
+            clearsAtNextEdit = false
             observers.notify(.text)
         }
     }
@@ -132,14 +145,20 @@ open class TextResponder: Responder, KeyInput {
     /// Deletes the selection, or the whole grapheme before the cursor, after the delegate agrees.
     ///
     /// At the start of the text with nothing selected there is nothing to delete
-    /// and the delegate is not asked.
+    /// and the delegate is not asked. The first deletion in a secure input that began
+    /// editing with text deletes all of it, as UIKit's secure text entry does.
     public func deleteBackward() {
-        guard let range = buffer.rangeForDeleteBackward else { return }
+        let secureClear = clearsAtNextEdit && isSecureTextEntry && hasText
+        guard let range = secureClear ? buffer.fullRange : buffer.rangeForDeleteBackward else { return }
         replace(range, withText: "")
     }
 
     /// Replaces a UTF-16 range with `replacement`, as the user would: the delegate is
-    /// asked first, and an applied edit sends the change events.
+    /// asked first, and an applied edit sends the change events (the selection's
+    /// first when it moved).
+    ///
+    /// The first edit of a secure input that began editing with text replaces all of
+    /// that text, whatever `range` says; see ``TextField`` (secure text entry).
     ///
     /// - Returns: whether the edit was applied. A disabled input, an invalid range
     ///   or a refusal by the delegate leaves text and cursor as they were.
@@ -147,12 +166,22 @@ open class TextResponder: Responder, KeyInput {
     public func replace(_ range: NSRange, withText replacement: String) -> Bool {
         let replacement = normalizedInsertion(replacement)
         guard isEnabled, buffer.isValid(range) else { return false }
+        let range = clearsAtNextEdit && isSecureTextEntry ? buffer.fullRange : range
         guard shouldChangeText(in: range, replacementText: replacement) else { return false }
+        let selection = buffer.selectedRange
         // The delegate may have rewritten the text before agreeing; check again.
         guard buffer.replace(range, with: replacement) else { return false }
-        observers.notify(.text)
-        sendTextDidChange()
+        sendEditEvents(selectionBefore: selection)
         return true
+    }
+
+    /// Tells observers and the delegate about an applied edit: the selection first
+    /// when it moved, then the text change.
+    func sendEditEvents(selectionBefore selection: NSRange) {
+        clearsAtNextEdit = false
+        observers.notify(.text)
+        if buffer.selectedRange != selection { sendSelectionDidChange() }
+        sendTextDidChange()
     }
 
     /// Applies an edit that the delegate itself decided on — a filtered paste, a
@@ -164,19 +193,19 @@ open class TextResponder: Responder, KeyInput {
     /// - Returns: false, changing nothing, for an invalid range.
     @discardableResult
     public func applyDelegateEdit(_ range: NSRange, withText replacement: String) -> Bool {
+        let selection = buffer.selectedRange
         guard buffer.replace(range, with: normalizedInsertion(replacement)) else { return false }
-        observers.notify(.text)
-        sendTextDidChange()
+        sendEditEvents(selectionBefore: selection)
         return true
     }
 
     /// Replaces all of the text with `newText` and selects `selection`, as a delegate's
     /// formatter does, sending the change events once.
     public func applyDelegateEdit(text newText: String, selectedRange selection: NSRange) {
+        let previous = buffer.selectedRange
         buffer.setText(normalizedInsertion(newText))
         buffer.select(selection)
-        observers.notify(.text)
-        sendTextDidChange()
+        sendEditEvents(selectionBefore: previous)
     }
 
     /// Moves the selection as the user would (arrow keys, a tap): the delegate hears of it.
@@ -198,14 +227,20 @@ open class TextResponder: Responder, KeyInput {
     override open var canResignFirstResponder: Bool { askShouldEndEditing() }
 
     override open func didBecomeFirstResponder() {
+        let selection = buffer.selectedRange
         let changedText = prepareForEditing()
         if clearsOnInsertion { buffer.select(buffer.fullRange) }
+        clearsAtNextEdit = isSecureTextEntry && hasText
         observers.notify(.editing)
         sendDidBeginEditing()
-        if changedText, isEditing { sendTextDidChange() }
+        if changedText, isEditing {
+            if buffer.selectedRange != selection { sendSelectionDidChange() }
+            sendTextDidChange()
+        }
     }
 
     override open func didResignFirstResponder(reason: DidEndEditingReason) {
+        clearsAtNextEdit = false
         observers.notify(.editing)
         sendDidEndEditing(reason: reason)
     }

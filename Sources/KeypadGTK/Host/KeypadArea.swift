@@ -6,7 +6,9 @@ import KeypadCore
 /// app window in a ``SlideContainer`` (the kiosk default), or in a separate window that
 /// never takes focus. It follows the scope's keyboard notifications, sliding with
 /// the duration and curve they carry, and takes the look (`keypad-light` or
-/// `keypad-dark`) of the editing input's `keyboardAppearance`.
+/// `keypad-dark`) of the editing input's `keyboardAppearance`. The keyboard's
+/// did-notifications (didChangeFrame, didShow, didHide) go out when the slide ends,
+/// as UIKit posts them once the keyboard has arrived.
 @MainActor
 package final class KeypadArea {
     let scope: ResponderScope
@@ -66,6 +68,8 @@ package final class KeypadArea {
             gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
         }
+        slide.onSlideEnd = { [weak self] in self?.scope.keyboard.finishTransition() }
+        scope.keyboard.animatesTransitions = true
         observeKeyboard()
         updateLook()
         if let floatingWindow {
@@ -82,6 +86,8 @@ package final class KeypadArea {
     func parentDestroyed() {
         for token in tokens { scope.notificationCenter.removeObserver(token) }
         tokens = []
+        // Nothing slides any more: a transition under way ends now, later ones at once.
+        scope.keyboard.animatesTransitions = false
         dockedWidget = nil
         floatingWindow = nil
         parent = nil

@@ -12,6 +12,10 @@ import KeypadCore
 /// arrived — so the keypad is on screen in the first frame after focus. A hidden
 /// container is unmapped: its keys are neither drawn nor showing on the
 /// accessibility bus. Between slides no tick callback runs.
+///
+/// ``onSlideEnd`` runs once each reveal or hide has arrived: when its slide's last
+/// frame is laid out, or at once when there is nothing to slide (no animation, already
+/// there). A slide turned around by the next one does not end; the next one does.
 @MainActor
 final class SlideContainer {
     /// A GtkScrolledWindow without scrollbars that clips the child to the slid-in part.
@@ -27,6 +31,8 @@ final class SlideContainer {
     private var tickID: guint = 0
     /// Set when GTK destroys the widget (its window closed); later slides do nothing.
     private var isDestroyed = false
+    /// Called when a reveal or hide has arrived (the keyboard's did-notifications go out then).
+    var onSlideEnd: (@MainActor () -> Void)?
 
     private struct Slide {
         var from: Double
@@ -63,13 +69,17 @@ final class SlideContainer {
         let now = g_get_monotonic_time()
         let target: Double = revealed ? 1 : 0
         isRevealed = revealed
-        guard !isDestroyed else { return }
+        guard !isDestroyed else { return onSlideEnd?() ?? () }
         if revealed { gtk_widget_show(widget) }
-        guard shown != target || slide != nil else { return apply() }
+        guard shown != target || slide != nil else {
+            apply()
+            return onSlideEnd?() ?? ()
+        }
         guard duration > 0, gtk_widget_get_mapped(widget) != 0, animationsEnabled else {
             slide = nil
             shown = target
-            return finishIfHidden()
+            finishIfHidden()
+            return onSlideEnd?() ?? ()
         }
         slide = Slide(from: shown, to: target, start: now, duration: Int(duration * 1_000_000), curve: curve)
         // The first frame is laid out with the slide as it will be when that frame shows.
@@ -118,6 +128,7 @@ final class SlideContainer {
             self.slide = nil
             shown = slide.to
             finishIfHidden()
+            onSlideEnd?()
             return false
         }
         apply()
