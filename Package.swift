@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
+        // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
+        .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -45,6 +47,16 @@ let package = Package(
         .target(
             name: "KeypadGTK",
             dependencies: ["KeypadCore", "KeypadTesting", "CGTK"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
+        // The IM module's GObject type and GTK's four module entry points; the rest is Swift.
+        .target(
+            name: "CKeypadIM",
+            dependencies: ["CGTK"]
+        ),
+        .target(
+            name: "KeypadIM",
+            dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(

@@ -8,7 +8,7 @@ import KeypadCore
 /// the duration and curve they carry, and takes the look (`keypad-light` or
 /// `keypad-dark`) of the editing input's `keyboardAppearance`.
 @MainActor
-final class KeypadArea {
+package final class KeypadArea {
     let scope: ResponderScope
     let placement: KioskWindow.Placement
     /// The widget to pack into the app window (docked), or nil (window placement).
@@ -27,9 +27,12 @@ final class KeypadArea {
     let keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
+    /// The app window the keypad belongs to; its monitor is where the keypad window goes.
+    private var parent: UnsafeMutablePointer<GtkWidget>?
 
-    init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
+    package init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
         self.scope = scope
+        self.parent = parent
         self.placement = placement
         self.keyHeight = keyHeight
         toolbarStack = gtk_stack_new()
@@ -76,7 +79,8 @@ final class KeypadArea {
 
     /// The app window was destroyed (and with it the docked area or, by
     /// destroy-with-parent, the keypad window): stop following the keyboard.
-    func parentDestroyed() {
+    package func parentDestroyed() {
+        parent = nil
         for token in tokens { scope.notificationCenter.removeObserver(token) }
         tokens = []
         dockedWidget = nil
@@ -130,7 +134,7 @@ final class KeypadArea {
     }
 
     /// Whether the keypad is revealed (or revealing).
-    var isRevealed: Bool { slide.isRevealed }
+    package var isRevealed: Bool { slide.isRevealed }
 
     /// The height the keypad and its toolbar take on screen now, if shown.
     var shownHeight: Int? {
@@ -216,10 +220,11 @@ final class KeypadArea {
         }
     }
 
-    /// Puts the keypad window across the bottom of the monitor's work area.
+    /// Puts the keypad window across the bottom of the work area of the app window's monitor.
     private func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display)
-            ?? gdk_display_get_monitor(display, 0)
+        guard let display = gdk_display_get_default(),
+            let monitor = parent.flatMap(gtk_widget_get_window).flatMap({ gdk_display_get_monitor_at_window(display, $0) })
+                ?? gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
         else { return }
         var area = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &area)

@@ -6,7 +6,7 @@ import CGTK
 /// The core never schedules work: it runs synchronously on the main actor, so
 /// KeypadGTK never needs libdispatch's main queue (which `gtk_main()` does not
 /// drain). Deferred work goes through these GLib sources instead.
-enum MainLoop {
+package enum MainLoop {
     private static let release: GDestroyNotify = { data in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
@@ -20,32 +20,32 @@ enum MainLoop {
 
     /// Runs `body` once, when the main loop is next idle.
     @discardableResult
-    static func whenIdle(_ body: @escaping VoidHandler) -> guint {
+    package static func whenIdle(_ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, once, box, release)
     }
 
     /// Runs `body` once, before the next input event is handled (high-priority idle).
     @discardableResult
-    static func soon(_ body: @escaping VoidHandler) -> guint {
+    package static func soon(_ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_idle_add_full(G_PRIORITY_HIGH, once, box, release)
     }
 
     /// Runs `body` once after `milliseconds`.
     @discardableResult
-    static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
+    package static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(milliseconds, 0)), once, box, release)
     }
 
     /// Cancels a source returned by ``whenIdle(_:)`` or ``after(milliseconds:_:)``.
-    static func cancel(_ source: guint) {
+    package static func cancel(_ source: guint) {
         if source != 0 { g_source_remove(source) }
     }
 
     /// Runs every pending event without blocking.
-    static func drain() {
+    package static func drain() {
         while g_main_context_iteration(nil, 0) != 0 {}
     }
 

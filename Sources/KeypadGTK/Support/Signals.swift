@@ -31,7 +31,7 @@ func unbox<Handler>(_ data: gpointer?, as type: Handler.Type) -> Handler? {
 
 // MARK: - One thunk per signal signature
 
-typealias VoidHandler = @MainActor () -> Void
+package typealias VoidHandler = @MainActor () -> Void
 typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) -> Bool
 typealias InsertTextHandler = @MainActor (String, UnsafeMutablePointer<gint>?) -> Void
 typealias DeleteTextHandler = @MainActor (Int, Int) -> Void
@@ -41,7 +41,7 @@ typealias BufferDeleteHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, 
 
 /// `void (*)(GObject *, gpointer)`: clicked, destroy, changed.
 @discardableResult
-func onSignal(_ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler)
+package func onSignal(_ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler)
     -> gulong
 {
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in

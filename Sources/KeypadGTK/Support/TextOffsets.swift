@@ -1,7 +1,7 @@
 import Foundation
 
 /// Converts between GTK's character offsets (Unicode scalars) and the model's UTF-16 offsets.
-enum TextOffsets {
+package enum TextOffsets {
     /// The UTF-16 offset of the scalar offset `scalars` in `text` (clamped to its end).
     static func utf16(fromScalar scalars: Int, in text: String) -> Int {
         var units = 0
@@ -25,7 +25,7 @@ enum TextOffsets {
     }
 
     /// The UTF-16 range of the scalar range `start..<end` (`end` < 0 means the end of `text`).
-    static func utf16Range(fromScalars start: Int, _ end: Int, in text: String) -> NSRange {
+    package static func utf16Range(fromScalars start: Int, _ end: Int, in text: String) -> NSRange {
         let lower = utf16(fromScalar: start, in: text)
         let upper = end < 0 ? text.utf16.count : utf16(fromScalar: end, in: text)
         return NSRange(location: lower, length: max(0, upper - lower))
