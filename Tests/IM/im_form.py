@@ -6,7 +6,8 @@ It knows nothing of the keypad: run it with GTK_IM_MODULE=keypad to get the keyp
 Each line it prints is for the tests: `activate <field>` when an entry is activated,
 `default <field>` when Return in it reached the window's default button.
 
-Keys: Ctrl+D destroys the focused field, Ctrl+Q closes the window.
+Keys: Ctrl+D destroys the focused field, Ctrl+N opens a second window with an entry,
+Ctrl+Q closes the window.
 Options: --screenshot FILE focuses the Digits field, waits for the keypad, saves the
 screen as a PNG and quits. --focus NAME focuses that field at start.
 """
@@ -78,6 +79,15 @@ class Form(Gtk.Window):
         grid.attach(label, 0, row, 1, 1)
         grid.attach(widget, 1, row, 1, 1)
 
+    def open_second_window(self):
+        second = Gtk.Window(title="Second window", transient_for=self)
+        second.move(40, 40)
+        entry = Gtk.Entry()
+        entry.get_accessible().set_name("Second entry")
+        second.add(entry)
+        second.show_all()
+        second.present()
+
     def focus_name(self):
         focus = self.get_focus()
         return next((n for n, w in self.entries.items() if w is focus), "none")
@@ -88,6 +98,9 @@ class Form(Gtk.Window):
         if event.keyval == Gdk.KEY_d and self.get_focus() is not None:
             say("destroyed " + self.focus_name())
             self.get_focus().destroy()
+            return True
+        if event.keyval == Gdk.KEY_n:
+            self.open_second_window()
             return True
         if event.keyval == Gdk.KEY_q:
             say("closing")

@@ -1,0 +1,289 @@
+#!/usr/bin/python3
+"""End-to-end tests of the keypad GTK input-method module in three GTK 3 programs:
+the Python form (Tests/IM/im_form.py), a C program (Tests/IM/im_c_form.c, compiled by
+the Makefile) and Debian's zenity, which this project did not write.
+
+Run under scripts/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
+GTK_IM_MODULE_FILE naming the module's cache:
+
+    Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form
+"""
+import argparse
+import os
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from im_app import App, wait_for  # noqa: E402
+from gi.repository import Atspi  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FORM = [sys.executable, os.path.join(HERE, "im_form.py")]
+
+# Keys that tell the pads apart (accessible names), and keys each must not have.
+PADS = {
+    "Digits": (["5", "Delete"], ["Decimal separator", "*", "q"]),
+    "PIN": (["5", "Delete"], ["Decimal separator", "*", "q"]),
+    "Amount": (["Decimal separator", "5"], ["*", "q"]),
+    "Quantity": (["Decimal separator", "5"], ["*", "q"]),
+    "Phone": (["*", "#", "5"], ["Decimal separator", "q"]),
+    "Email": (["@", "q"], [".com"]),
+    "Website": ([".com", "q"], []),
+    "Name": (["q", "Space"], ["@", ".com"]),
+    "Password": (["q"], ["@", ".com"]),
+    "Notes": (["q", "Return"], ["@", ".com"]),
+}
+
+
+def field(app, name):
+    for role in ("text", "password text", "spin button"):
+        node = app.find(name, role)
+        if node is not None:
+            return node
+    raise AssertionError(f"no field named {name!r}")
+
+
+def focus(app, name):
+    node = field(app, name)
+    if node.get_role_name() == "spin button":
+        # Its text, not its +/- buttons at the right.
+        extents = node.get_extents(Atspi.CoordType.SCREEN)
+        app.click_at(extents.x + 20, extents.y + extents.height // 2)
+        wait_for(lambda: node.get_state_set().contains(Atspi.StateType.FOCUSED) or app.keypad_shows(),
+                 f"{name} to take focus")
+        return node
+    app.click_node(node)
+    wait_for(lambda: app.focused(node), f"{name} to take focus")
+    return node
+
+
+def assert_quiet(app, *secrets):
+    lines, errors = app.output()
+    bad = [e for e in errors if "CRITICAL" in e or "WARNING" in e or "keypad-im" in e]
+    assert not bad, f"the app logged: {bad}"
+    for secret in secrets:
+        assert not any(secret in line for line in lines + errors), f"{secret!r} in the app's output"
+
+
+# ---- The Python form ----
+
+def test_each_purpose_gets_its_pad(app):
+    for name, (present, absent) in PADS.items():
+        focus(app, name)
+        app.wait_for_keypad(present[0])
+        for key in present:
+            assert app.find(key, "push button") is not None, f"{name}: no key {key!r}"
+        for key in absent:
+            assert app.find(key, "push button") is None, f"{name}: unexpected key {key!r}"
+
+
+def test_inhibit_osk_shows_no_keypad(app):
+    focus(app, "Digits")
+    app.wait_for_keypad()
+    node = focus(app, "Hardware only")
+    app.wait_for_no_keypad()
+    app.type("ab")
+    wait_for(lambda: app.text(node) == "ab", "physical typing in the Hardware only field")
+
+
+def test_keys_type_and_focus_stays(app):
+    node = focus(app, "Digits")
+    app.wait_for_keypad()
+    app.tap("1", "2", "3")
+    wait_for(lambda: app.text(node) == "123", "123 in Digits")
+    assert app.focused(node), "focus left the field"
+    app.tap("Delete")
+    wait_for(lambda: app.text(node) == "12", "Delete removing one digit")
+    assert app.focused(node), "focus left the field"
+
+
+def test_decimal_pad_types_one_separator(app):
+    node = focus(app, "Amount")
+    app.wait_for_keypad("Decimal separator")
+    app.tap("4", "Decimal separator", "5")
+    wait_for(lambda: app.text(node) == "4.5", "4.5 in Amount")
+    separator = app.require("Decimal separator", "push button")
+    wait_for(lambda: not separator.get_state_set().contains(Atspi.StateType.SENSITIVE), "the separator key disabled")
+
+
+def test_return_activates_the_entry_and_the_default_button(app):
+    focus(app, "Phone")
+    app.wait_for_keypad("*")
+    app.tap("5", "Return")
+    app.wait_for_line("activate Phone")
+    app.wait_for_line("default Phone")
+
+
+def test_return_breaks_the_line_in_a_text_view(app):
+    node = focus(app, "Notes")
+    app.wait_for_keypad("q")
+    app.tap("q", "Return", "w")
+    wait_for(lambda: app.text(node) == "q\nw", "a new line in Notes")
+
+
+def test_delete_removes_the_selection(app):
+    node = focus(app, "Digits")
+    app.wait_for_keypad()
+    app.tap("1", "2", "3", "4", "5")
+    wait_for(lambda: app.text(node) == "12345", "12345")
+    assert Atspi.Text.add_selection(node, 1, 3), "AT-SPI could not select"
+    wait_for(lambda: Atspi.Text.get_n_selections(node) == 1, "a selection")
+    app.tap("Delete")
+    wait_for(lambda: app.text(node) == "145", "the selection deleted")
+    assert app.focused(node)
+
+
+def test_delete_removes_a_whole_grapheme(app):
+    node = focus(app, "Name")
+    app.wait_for_keypad("q")
+    Atspi.EditableText.set_text_contents(node, "a👍🏽")
+    wait_for(lambda: app.text(node) == "a👍🏽", "the emoji set")
+    Atspi.Text.set_caret_offset(node, 3)
+    app.tap("Delete")
+    wait_for(lambda: app.text(node) == "a", "the emoji with its skin tone deleted in one step")
+
+
+def test_toolbar_follows_the_focus_chain_and_dismiss_keeps_focus(app):
+    focus(app, "Digits")
+    app.wait_for_keypad()
+    pin = field(app, "PIN")
+    app.click("Next field", "push button")
+    wait_for(lambda: app.focused(pin), "Next field to focus the PIN")
+    app.click("Previous field", "push button")
+    digits = field(app, "Digits")
+    wait_for(lambda: app.focused(digits), "Previous field to focus Digits again")
+    app.click("Dismiss keypad", "push button")
+    app.wait_for_no_keypad()
+    assert app.focused(digits), "dismiss moved focus"
+
+
+def test_pin_leaks_nowhere(app):
+    node = focus(app, "PIN")
+    app.wait_for_keypad()
+    app.tap("2", "5", "8", "0")
+    wait_for(lambda: len(app.text(node)) == 4, "four PIN digits")
+    names = app.names()
+    assert not any("2580" in name for name in names), "the PIN is on the accessibility bus"
+    app.close()
+    assert_quiet(app, "2580")
+
+
+def test_field_destroyed_while_the_keypad_shows(app):
+    focus(app, "Digits")
+    app.wait_for_keypad()
+    app.keys("ctrl+d")
+    app.wait_for_line("destroyed Digits")
+    app.wait_for_no_keypad()
+    node = focus(app, "Phone")
+    app.wait_for_keypad("*")
+    app.tap("7")
+    wait_for(lambda: app.text(node) == "7", "typing after the destroyed field")
+    assert app.process.poll() is None, "the app died"
+
+
+def test_closing_the_app_mid_slide(app):
+    node = field(app, "Digits")
+    app.click_node(node)
+    app.keys("ctrl+q")  # while the keypad slides in (250 ms)
+    app.wait_for_line("closing")
+    app.process.wait(timeout=10)
+    assert app.process.returncode == 0, f"exit status {app.process.returncode}"
+    app.close()
+    assert_quiet(app)
+
+
+def test_focus_in_another_window_hides_the_keypad(app):
+    focus(app, "Digits")
+    app.wait_for_keypad()
+    app.keys("ctrl+n")  # opens a second window with its own entry
+    other = app.require("Second entry", "text")
+    wait_for(lambda: app.focused(other), "the second window's entry to take focus")
+    app.wait_for_keypad("q")
+    assert app.find("Decimal separator", "push button") is None
+    app.tap("q")
+    wait_for(lambda: app.text(other) == "q", "typing in the second window")
+
+
+FORM_TESTS = [
+    test_each_purpose_gets_its_pad, test_inhibit_osk_shows_no_keypad, test_keys_type_and_focus_stays,
+    test_decimal_pad_types_one_separator, test_return_activates_the_entry_and_the_default_button,
+    test_return_breaks_the_line_in_a_text_view, test_delete_removes_the_selection,
+    test_delete_removes_a_whole_grapheme, test_toolbar_follows_the_focus_chain_and_dismiss_keeps_focus,
+    test_pin_leaks_nowhere, test_field_destroyed_while_the_keypad_shows, test_closing_the_app_mid_slide,
+    test_focus_in_another_window_hides_the_keypad,
+]
+
+
+# ---- The C program and zenity ----
+
+def test_c_program(c_form):
+    app = App([c_form])
+    try:
+        node = focus(app, "Code")
+        app.wait_for_keypad()
+        assert app.find("q", "push button") is None, "DIGITS got letters"
+        app.tap("4", "2", "Return")
+        app.wait_for_line("activate 42")
+        assert app.focused(node)
+    finally:
+        app.close()
+    assert_quiet(app)
+
+
+def test_zenity_entry():
+    app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"])
+    try:
+        node = app.first("text")
+        app.click_node(node)
+        wait_for(lambda: app.focused(node), "zenity's entry to take focus")
+        app.wait_for_keypad("q")
+        app.tap("h", "i", "Return")
+        app.process.wait(timeout=10)
+        lines, _ = app.output()
+        app.close()
+        lines, _ = app.output()
+        assert lines == ["hi"], f"zenity printed {lines}"
+        assert app.process.returncode == 0
+    finally:
+        app.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--c-form", required=True)
+    parser.add_argument("-k", default="")
+    args = parser.parse_args()
+    runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
+    runs += [("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry)]
+    failures = 0
+    for name, run in runs:
+        if args.k not in name:
+            continue
+        start = time.time()
+        try:
+            run()
+            print(f"ok   {name} ({time.time() - start:.1f} s)", flush=True)
+        except Exception:
+            failures += 1
+            print(f"FAIL {name}", flush=True)
+            traceback.print_exc()
+    print(f"{failures} failed" if failures else "all IM end-to-end tests passed", flush=True)
+    return 1 if failures else 0
+
+
+def run_form_test(test):
+    app = App(FORM)
+    try:
+        app.wait_for_line("ready")
+        test(app)
+        closes = test in (test_closing_the_app_mid_slide, test_pin_leaks_nowhere)
+        assert closes or app.process.poll() is None, "the form died"
+    finally:
+        app.close()
+    if test is not test_pin_leaks_nowhere:
+        assert_quiet(app)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
