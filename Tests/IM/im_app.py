@@ -80,6 +80,8 @@ class App:
         stack = [self.app]
         while stack:
             node = stack.pop()
+            if node is None:  # a child destroyed while we walk the tree
+                continue
             try:
                 yield node
                 stack.extend(node.get_child_at_index(i) for i in range(node.get_child_count()))

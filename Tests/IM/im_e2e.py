@@ -44,8 +44,21 @@ def field(app, name):
     raise AssertionError(f"no field named {name!r}")
 
 
+def covered_by_keypad(app, node):
+    toolbar = app.find("Dismiss keypad", "push button")
+    if toolbar is None:
+        return False
+    top = toolbar.get_extents(Atspi.CoordType.SCREEN).y - 16
+    extents = node.get_extents(Atspi.CoordType.SCREEN)
+    return extents.y + extents.height > top
+
+
 def focus(app, name):
+    """Clicks the field; one under the keypad is reached as a user would, after dismissing it."""
     node = field(app, name)
+    if covered_by_keypad(app, node):
+        app.click("Dismiss keypad", "push button")
+        app.wait_for_no_keypad()
     if node.get_role_name() == "spin button":
         # Its text, not its +/- buttons at the right.
         extents = node.get_extents(Atspi.CoordType.SCREEN)
