@@ -47,4 +47,14 @@ static inline gboolean keypad_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean keypad_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 static inline gboolean keypad_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
 
+/* Type checks for pointers an app hands over (g_type_check_instance_is_a underneath). */
+static inline gboolean keypad_is_object(gpointer p) { return p != NULL && G_IS_OBJECT(p); }
+static inline gboolean keypad_is_entry(gpointer p) { return GTK_IS_ENTRY(p); }
+static inline gboolean keypad_is_text_view(gpointer p) { return GTK_IS_TEXT_VIEW(p); }
+static inline gboolean keypad_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
+static inline gboolean keypad_is_box(gpointer p) { return GTK_IS_BOX(p); }
+static inline gboolean keypad_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+static inline gboolean keypad_is_scrolled_window(gpointer p) { return GTK_IS_SCROLLED_WINDOW(p); }
+static inline const gchar *keypad_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
+
 #endif

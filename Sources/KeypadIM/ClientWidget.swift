@@ -20,22 +20,19 @@ struct ClientWidget {
         widget = data.assumingMemoryBound(to: GtkWidget.self)
     }
 
-    private func isA(_ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    var isEntry: Bool { keypad_is_entry(widget) != 0 }
+    var isTextView: Bool { keypad_is_text_view(widget) != 0 }
+    var isSpinButton: Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+            gtk_spin_button_get_type()) != 0
     }
-
-    var isEntry: Bool { isA(gtk_entry_get_type()) }
-    var isSpinButton: Bool { isA(gtk_spin_button_get_type()) }
-    var isTextView: Bool { isA(gtk_text_view_get_type()) }
 
     /// An entry that shows bullets instead of its text.
     var hidesText: Bool { isEntry && gtk_entry_get_visibility(keypad_entry(widget)) == 0 }
 
     /// The window the widget sits in, if it is in one.
     var toplevel: UnsafeMutablePointer<GtkWidget>? {
-        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top) != 0,
-            g_type_check_instance_is_a(UnsafeMutableRawPointer(top).assumingMemoryBound(to: GTypeInstance.self),
-                gtk_window_get_type()) != 0
+        guard let top = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(top) != 0, keypad_is_window(top) != 0
         else { return nil }
         return top
     }

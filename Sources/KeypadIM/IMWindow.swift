@@ -4,8 +4,10 @@ import KeypadCore
 import KeypadGTK
 
 /// One app window that has had an editing field: its scope (focus, default keypads,
-/// keyboard notifications), the accessory toolbar, and the keypad's own window across
-/// the bottom of this window's monitor, which never takes focus and slides in and out.
+/// keyboard notifications), the accessory toolbar, and a ``KeypadHost`` with the keypad
+/// in its own window across the bottom of this window's monitor, which never takes
+/// focus and slides in and out. No widget is bound to the host: the module's fields
+/// stand for the widgets instead.
 ///
 /// The scope holds the editing field between two ``FocusChainStep``s, so the toolbar's
 /// previous and next move GTK focus along the window's focus chain.
@@ -14,17 +16,18 @@ final class IMWindow {
     let toplevel: UnsafeMutablePointer<GtkWidget>
     let scope = ResponderScope(notificationCenter: NotificationCenter())
     private let toolbar: AccessoryToolbar
-    private let area: KeypadArea
+    private let host: KeypadHost
     private var steps: [FocusChainStep] = []
     private(set) var isClosed = false
 
     /// Creates the window's keypad host; `closed` runs once GTK destroys the window.
-    init(toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, closed: @escaping () -> Void) {
+    init?(toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, closed: @escaping () -> Void) {
         self.toplevel = toplevel
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter)
         scope.layoutCatalog = configuration.layoutCatalog
-        let keyHeight = KeySize.height(pixelsPerMillimetre: KeySize.monitorPixelsPerMillimetre())
-        area = KeypadArea(scope: scope, placement: .window, keyHeight: keyHeight, parent: toplevel)
+        guard let host = try? KeypadHost(window: UnsafeMutableRawPointer(toplevel), scope: scope, placement: .window)
+        else { return nil }
+        self.host = host
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
         steps = [.backward, .forward].map { direction in
             FocusChainStep(direction) { [weak self] direction in self?.moveFocus(direction) }
@@ -32,7 +35,6 @@ final class IMWindow {
         onSignal(UnsafeMutableRawPointer(toplevel), "destroy") { [weak self] in
             guard let self else { return }
             self.isClosed = true
-            self.area.parentDestroyed()
             closed()
         }
     }
@@ -44,12 +46,12 @@ final class IMWindow {
         session.refreshTraits()
         session.refreshMirror()
         guard !field.isEditing else { return }
-        updateScreenBounds()
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
         scope.add(steps[0])
         scope.add(field)
         scope.add(steps[1])
         field.inputAccessoryView = toolbar
+        host.prepare(for: field)
         field.becomeFirstResponder()
     }
 
@@ -65,16 +67,5 @@ final class IMWindow {
             guard let self, !self.isClosed else { return }
             gtk_widget_child_focus(self.toplevel, direction == .forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)
         }
-    }
-
-    /// The keyboard's frames are in screen coordinates: the work area of this window's monitor.
-    private func updateScreenBounds() {
-        guard let display = gdk_display_get_default(),
-            let monitor = gtk_widget_get_window(toplevel).flatMap({ gdk_display_get_monitor_at_window(display, $0) })
-        else { return }
-        var area = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &area)
-        scope.keyboard.screenBounds = CGRect(
-            x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
     }
 }

@@ -25,7 +25,7 @@ final class InputMethod {
         let session = sessions[context] ?? makeSession(context)
         session.hasFocus = true
         guard let toplevel = session.client?.toplevel else { return }
-        let window = windows[toplevel] ?? makeWindow(toplevel)
+        guard let window = windows[toplevel] ?? makeWindow(toplevel) else { return }
         guard session.kind.wantsKeypad else {
             // INHIBIT_OSK: no keypad; whatever edited in this window stops.
             window.scope.endEditing()
@@ -81,12 +81,12 @@ final class InputMethod {
         return session
     }
 
-    private func makeWindow(_ toplevel: UnsafeMutablePointer<GtkWidget>) -> IMWindow {
+    private func makeWindow(_ toplevel: UnsafeMutablePointer<GtkWidget>) -> IMWindow? {
         let configuration = self.configuration ?? IMConfiguration.load()
         self.configuration = configuration
-        let window = IMWindow(toplevel: toplevel, configuration: configuration) { [weak self] in
+        guard let window = IMWindow(toplevel: toplevel, configuration: configuration, closed: { [weak self] in
             self?.windows[toplevel] = nil
-        }
+        }) else { return nil }
         windows[toplevel] = window
         return window
     }

@@ -25,37 +25,55 @@ final class EntryAdapter: FieldAdapter {
     /// The text area's width the font was last fitted to (refit only when it changes).
     private var fittedWidth: gint = -1
     private var shownIcons: [String?] = []
+    private let connections = SignalConnections()
 
-    init(field: TextField, coordinator: FocusCoordinator) {
+    /// Binds `widget`, an existing GtkEntry, to `field`: the adapter holds a reference
+    /// to it until ``unbind()`` or its destruction.
+    init(field: TextField, entry widget: UnsafeMutablePointer<GtkWidget>, coordinator: FocusCoordinator) {
         self.field = field
         self.coordinator = coordinator
-        let widget: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
         entry = widget
-        gtk_widget_set_hexpand(widget, 1)
+        g_object_ref(UnsafeMutableRawPointer(widget))
         connectSignals(UnsafeMutableRawPointer(widget))
         observation = field.addObserver { [weak self] change in self?.modelDidChange(change) }
         coordinator.add(self)
         syncAll()
     }
 
+    /// Gives the entry back to plain GTK: every handler disconnected, the model's own CSS
+    /// and the reference dropped, the field out of the scope (its editing ends).
+    func unbind() {
+        guard let widget = entry else { return }
+        connections.disconnectAll()
+        if let observation { field.removeObserver(observation) }
+        observation = nil
+        style.detach(from: widget)
+        entry = nil
+        coordinator?.remove(self)
+        g_object_unref(UnsafeMutableRawPointer(widget))
+    }
+
     private var editable: OpaquePointer? { entry.map { keypad_editable($0) } }
     private var gtkEntry: UnsafeMutablePointer<GtkEntry>? { entry.map { keypad_entry($0) } }
 
     private func connectSignals(_ widget: UnsafeMutableRawPointer) {
-        onInsertText(widget) { [weak self] text, position in self?.userInserted(text, position: position) }
-        onDeleteText(widget) { [weak self] start, end in self?.userDeleted(start, end) }
-        onSignal(widget, "backspace") { [weak self] in self?.userBackspaced() }
-        onNotify(widget, "cursor-position") { [weak self] in self?.userMovedCursor() }
-        onNotify(widget, "selection-bound") { [weak self] in self?.userMovedCursor() }
-        onNotify(widget, "is-focus") { [weak self] in self?.focusChanged() }
-        onIconPress(widget) { [weak self] position in self?.iconPressed(position) }
-        onSignal(widget, "activate") { [weak self] in self?.field.performReturn() }
-        onSignal(widget, "destroy") { [weak self] in self?.widgetDestroyed() }
-        onEvent(widget, "button-press-event") { [weak self] _ in
-            if let self { self.coordinator?.widgetClicked(self) }
-            return false
-        }
-        onSignalIgnoringArgument(widget, "size-allocate", after: true) { [weak self] in self?.allocationChanged() }
+        let ids = [
+            onInsertText(widget) { [weak self] text, position in self?.userInserted(text, position: position) },
+            onDeleteText(widget) { [weak self] start, end in self?.userDeleted(start, end) },
+            onSignal(widget, "backspace") { [weak self] in self?.userBackspaced() },
+            onNotify(widget, "cursor-position") { [weak self] in self?.userMovedCursor() },
+            onNotify(widget, "selection-bound") { [weak self] in self?.userMovedCursor() },
+            onNotify(widget, "is-focus") { [weak self] in self?.focusChanged() },
+            onIconPress(widget) { [weak self] position in self?.iconPressed(position) },
+            onSignal(widget, "activate") { [weak self] in self?.field.performReturn() },
+            onSignal(widget, "destroy") { [weak self] in self?.unbind() },
+            onEvent(widget, "button-press-event") { [weak self] _ in
+                if let self { self.coordinator?.widgetClicked(self) }
+                return false
+            },
+            onSignalIgnoringArgument(widget, "size-allocate", after: true) { [weak self] in self?.allocationChanged() },
+        ]
+        for id in ids { connections.keep(widget, id) }
     }
 
     // MARK: - GTK → model
@@ -128,13 +146,6 @@ final class EntryAdapter: FieldAdapter {
     private func iconPressed(_ position: GtkEntryIconPosition) {
         guard position == GTK_ENTRY_ICON_SECONDARY, field.isClearButtonVisible else { return }
         field.clear()
-    }
-
-    private func widgetDestroyed() {
-        if let observation { field.removeObserver(observation) }
-        observation = nil
-        entry = nil
-        coordinator?.remove(self)
     }
 
     // MARK: - Model → GTK

@@ -7,9 +7,16 @@ protocol FieldAdapter: AnyObject {
     var responder: TextResponder { get }
     /// The widget that takes GTK focus; nil once destroyed.
     var focusWidget: UnsafeMutablePointer<GtkWidget>? { get }
+    /// Gives the widget back to plain GTK and the model out of the scope.
+    func unbind()
 }
 
 extension FieldAdapter {
+    /// The outermost widget the binding made or was given, to pack into a container.
+    var outerWidget: UnsafeMutablePointer<GtkWidget>? {
+        (self as? TextViewAdapter)?.frame?.widget ?? focusWidget
+    }
+
     /// Whether the widget holds GTK focus within its window.
     var hasGTKFocus: Bool {
         guard let widget = focusWidget else { return false }

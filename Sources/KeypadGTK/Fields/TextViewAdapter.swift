@@ -2,9 +2,10 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Mirrors a ``TextView`` in a GtkTextView inside a ``TextViewFrame``, which grows with
-/// its content between a minimum and a maximum height, then scrolls (seed 002), and
-/// shows the placeholder while the text is empty.
+/// Mirrors a ``TextView`` in a GtkTextView, optionally inside a ``TextViewFrame`` (which
+/// grows with its content between a minimum and a maximum height, then scrolls, and
+/// shows the placeholder while the text is empty). A view the app placed itself has no
+/// frame: it keeps its own container and shows no placeholder.
 ///
 /// As with entries, the buffer's `insert-text` and `delete-range` are stopped and
 /// become `replace(_:withText:)` on the model; the model's text is written back
@@ -22,15 +23,20 @@ final class TextViewAdapter: FieldAdapter {
     private var pendingDeletion: NSRange?
     private var syncSource: guint = 0
     private var observation: ObservationToken?
+    private let style = WidgetStyle(target: .textView)
+    private let connections = SignalConnections()
 
-    init(textView: TextView, coordinator: FocusCoordinator, minimumHeight: Int, maximumHeight: Int) {
+    /// Binds `view`, an existing GtkTextView (inside `frame` when the binding made it),
+    /// to `textView`: the adapter holds references to view and buffer until ``unbind()``
+    /// or the view's destruction.
+    init(textView: TextView, view: UnsafeMutablePointer<GtkWidget>, frame: TextViewFrame?, coordinator: FocusCoordinator) {
         self.textView = textView
         self.coordinator = coordinator
-        let view: UnsafeMutablePointer<GtkWidget> = gtk_text_view_new()
         self.view = view
+        self.frame = frame
+        g_object_ref(UnsafeMutableRawPointer(view))
         buffer = gtk_text_view_get_buffer(keypad_text_view(view))
-        gtk_text_view_set_wrap_mode(keypad_text_view(view), GTK_WRAP_WORD_CHAR)
-        frame = TextViewFrame(view: view, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
+        if let buffer { g_object_ref(UnsafeMutableRawPointer(buffer)) }
         connectSignals()
         observation = textView.addObserver { [weak self] change in self?.modelDidChange(change) }
         coordinator.add(self)
@@ -38,19 +44,46 @@ final class TextViewAdapter: FieldAdapter {
         syncNow()
     }
 
+    /// Gives the view back to plain GTK: every handler disconnected, the model's own CSS
+    /// and the references dropped, the text view out of the scope (its editing ends).
+    func unbind() {
+        guard let view else { return }
+        connections.disconnectAll()
+        if let observation { textView.removeObserver(observation) }
+        observation = nil
+        MainLoop.cancel(syncSource)
+        syncSource = 0
+        style.detach(from: view)
+        let buffer = self.buffer
+        self.view = nil
+        self.buffer = nil
+        frame = nil
+        coordinator?.remove(self)
+        if let buffer { g_object_unref(UnsafeMutableRawPointer(buffer)) }
+        g_object_unref(UnsafeMutableRawPointer(view))
+    }
+
     private func connectSignals() {
         guard let view, let buffer else { return }
         let bufferPointer = UnsafeMutableRawPointer(buffer)
-        onBufferInsert(bufferPointer) { [weak self] iter, text in self?.userInserted(at: iter, text) }
-        onBufferDelete(bufferPointer) { [weak self] start, end in self?.userDeleted(start, end) }
-        onSignalIgnoringTwoArguments(bufferPointer, "mark-set") { [weak self] in self?.userMovedCursor() }
+        for id in [
+            onBufferInsert(bufferPointer) { [weak self] iter, text in self?.userInserted(at: iter, text) },
+            onBufferDelete(bufferPointer) { [weak self] start, end in self?.userDeleted(start, end) },
+            onSignalIgnoringTwoArguments(bufferPointer, "mark-set") { [weak self] in self?.userMovedCursor() },
+        ] {
+            connections.keep(bufferPointer, id)
+        }
         let viewPointer = UnsafeMutableRawPointer(view)
-        onSignal(viewPointer, "backspace") { [weak self] in self?.userBackspaced() }
-        onNotify(viewPointer, "is-focus") { [weak self] in self?.focusChanged() }
-        onSignal(viewPointer, "destroy") { [weak self] in self?.widgetDestroyed() }
-        onEvent(viewPointer, "button-press-event") { [weak self] _ in
-            if let self { self.coordinator?.widgetClicked(self) }
-            return false
+        for id in [
+            onSignal(viewPointer, "backspace") { [weak self] in self?.userBackspaced() },
+            onNotify(viewPointer, "is-focus") { [weak self] in self?.focusChanged() },
+            onSignal(viewPointer, "destroy") { [weak self] in self?.unbind() },
+            onEvent(viewPointer, "button-press-event") { [weak self] _ in
+                if let self { self.coordinator?.widgetClicked(self) }
+                return false
+            },
+        ] {
+            connections.keep(viewPointer, id)
         }
     }
 
@@ -111,17 +144,6 @@ final class TextViewAdapter: FieldAdapter {
         }
     }
 
-    private func widgetDestroyed() {
-        if let observation { textView.removeObserver(observation) }
-        observation = nil
-        MainLoop.cancel(syncSource)
-        syncSource = 0
-        view = nil
-        buffer = nil
-        frame = nil
-        coordinator?.remove(self)
-    }
-
     // MARK: - Model → GTK
 
     private func modelDidChange(_ change: TextResponder.Change) {
@@ -139,10 +161,12 @@ final class TextViewAdapter: FieldAdapter {
     /// Sensitivity, input purpose, font, colours, border, alignment, placeholder and
     /// accessible name, as the entry does.
     private func syncAppearance() {
-        guard let view, let frame else { return }
+        guard let view else { return }
         gtk_widget_set_sensitive(view, textView.isEnabled ? 1 : 0)
         gtk_text_view_set_input_purpose(keypad_text_view(view), InputPurpose.of(textView.keyboardType))
-        frame.apply(textView.appearance, isEnabled: textView.isEnabled, to: view)
+        style.apply(textView.appearance, isEnabled: textView.isEnabled, to: view)
+        gtk_text_view_set_justification(keypad_text_view(view), textView.appearance.textAlignment.justification)
+        frame?.apply(textView.appearance, isEnabled: textView.isEnabled)
         Accessibility.name(view, textView.accessibilityLabel ?? textView.placeholder ?? "")
         syncPlaceholder()
     }

@@ -18,7 +18,6 @@ final class TextViewFrame {
     let scroller: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let frameStyle = WidgetStyle(target: .textFrame)
-    private let textStyle = WidgetStyle(target: .textView)
     private let placeholderStyle = WidgetStyle(target: .placeholder)
 
     init(view: UnsafeMutablePointer<GtkWidget>, minimumHeight: Int, maximumHeight: Int) {
@@ -50,13 +49,11 @@ final class TextViewFrame {
         onSignal(UnsafeMutableRawPointer(scroller), "style-updated") { [weak self] in self?.alignPlaceholder() }
     }
 
-    /// Applies the model's font, colours, border and alignment to the frame, the view and
-    /// the placeholder.
-    func apply(_ appearance: TextAppearance, isEnabled: Bool, to view: UnsafeMutablePointer<GtkWidget>) {
+    /// Applies the model's font, colours, border and alignment to the frame and the
+    /// placeholder (the view's own style is its binding's).
+    func apply(_ appearance: TextAppearance, isEnabled: Bool) {
         frameStyle.apply(appearance, isEnabled: isEnabled, to: scroller)
-        textStyle.apply(appearance, isEnabled: isEnabled, to: view)
         placeholderStyle.apply(appearance, isEnabled: isEnabled, to: placeholder)
-        gtk_text_view_set_justification(keypad_text_view(view), appearance.textAlignment.justification)
         gtk_label_set_xalign(keypad_label(placeholder), Float(appearance.textAlignment.xAlign))
         alignPlaceholder()
     }

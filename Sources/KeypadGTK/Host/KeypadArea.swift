@@ -8,9 +8,9 @@ import KeypadCore
 /// the duration and curve they carry, and takes the look (`keypad-light` or
 /// `keypad-dark`) of the editing input's `keyboardAppearance`.
 @MainActor
-package final class KeypadArea {
+final class KeypadArea {
     let scope: ResponderScope
-    let placement: KioskWindow.Placement
+    let placement: KeypadHost.Placement
     /// The widget to pack into the app window (docked), or nil (window placement).
     private(set) var dockedWidget: UnsafeMutablePointer<GtkWidget>?
     private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
@@ -24,17 +24,17 @@ package final class KeypadArea {
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
     private var shownLook: KeypadLook?
+    /// The app window whose monitor the keypad window spans.
+    private var parent: UnsafeMutablePointer<GtkWidget>?
     let keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
-    /// The app window the keypad belongs to; its monitor is where the keypad window goes.
-    private var parent: UnsafeMutablePointer<GtkWidget>?
 
-    package init(scope: ResponderScope, placement: KioskWindow.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
+    init(scope: ResponderScope, placement: KeypadHost.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
         self.scope = scope
-        self.parent = parent
         self.placement = placement
         self.keyHeight = keyHeight
+        self.parent = parent
         toolbarStack = gtk_stack_new()
         keypadStack = gtk_stack_new()
         noToolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
@@ -79,12 +79,12 @@ package final class KeypadArea {
 
     /// The app window was destroyed (and with it the docked area or, by
     /// destroy-with-parent, the keypad window): stop following the keyboard.
-    package func parentDestroyed() {
-        parent = nil
+    func parentDestroyed() {
         for token in tokens { scope.notificationCenter.removeObserver(token) }
         tokens = []
         dockedWidget = nil
         floatingWindow = nil
+        parent = nil
     }
 
     /// Top and bottom padding plus borders that `widget`'s CSS gives it.
@@ -134,7 +134,7 @@ package final class KeypadArea {
     }
 
     /// Whether the keypad is revealed (or revealing).
-    package var isRevealed: Bool { slide.isRevealed }
+    var isRevealed: Bool { slide.isRevealed }
 
     /// The height the keypad and its toolbar take on screen now, if shown.
     var shownHeight: Int? {
@@ -220,14 +220,9 @@ package final class KeypadArea {
         }
     }
 
-    /// Puts the keypad window across the bottom of the work area of the app window's monitor.
+    /// Puts the keypad window across the bottom of the app window's monitor's work area.
     private func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
-        guard let display = gdk_display_get_default(),
-            let monitor = parent.flatMap(gtk_widget_get_window).flatMap({ gdk_display_get_monitor_at_window(display, $0) })
-                ?? gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
-        else { return }
-        var area = GdkRectangle()
-        gdk_monitor_get_workarea(monitor, &area)
+        guard let area = Monitor.workArea(of: parent) else { return }
         let height = gint(scope.keyboard.frame?.height ?? 300)
         gtk_window_set_default_size(keypad_window(window), area.width, height)
         gtk_widget_set_size_request(window, area.width, height)

@@ -11,20 +11,13 @@ extension KioskWindow {
         public var y: Int
     }
 
+    var window: UnsafeMutablePointer<GtkWidget> { host.window }
+    var coordinator: FocusCoordinator { host.coordinator }
+    var area: KeypadArea { host.area }
+
     /// The frame of `widget` on the screen.
     static func screenRect(of widget: UnsafeMutablePointer<GtkWidget>) -> CGRect? {
-        guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {
-            return nil
-        }
-        var x: gint = 0
-        var y: gint = 0
-        guard gtk_widget_translate_coordinates(widget, toplevel, 0, 0, &x, &y) != 0 else { return nil }
-        var originX: gint = 0
-        var originY: gint = 0
-        gdk_window_get_origin(gdkWindow, &originX, &originY)
-        return CGRect(
-            x: Int(originX + x), y: Int(originY + y), width: Int(gtk_widget_get_allocated_width(widget)),
-            height: Int(gtk_widget_get_allocated_height(widget)))
+        WidgetGeometry.screenRect(of: widget)
     }
 
     /// The centre of `widget` on the screen.
@@ -59,7 +52,7 @@ extension KioskWindow {
     /// How the input bar of `textView` is sized now: the height of its visible text area,
     /// the height its laid-out text wants, and whether it scrolls.
     public func inputBarSizing(of textView: TextView) -> (visibleHeight: Int, contentHeight: Int, scrolls: Bool)? {
-        guard !isClosed, let adapter = textViewAdapters.first(where: { $0.textView === textView }),
+        guard !isClosed, let adapter = coordinator.adapter(for: textView) as? TextViewAdapter,
             let view = adapter.view
         else { return nil }
         var minimum: gint = 0
@@ -140,11 +133,11 @@ extension KioskWindow {
     /// Runs the main loop until `condition` holds or `timeout` seconds pass; returns the condition.
     @discardableResult
     public static func pump(until condition: () -> Bool, timeout: Double = 5) -> Bool {
-        let end = g_get_monotonic_time() + Int(timeout * 1_000_000)
-        while !condition() {
-            if g_get_monotonic_time() > end { return false }
-            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1000) }
-        }
-        return true
+        GTKMainLoop.run(until: condition, timeout: timeout)
+    }
+
+    /// Runs the main loop for `seconds` (for scripts and tests that wait for an animation).
+    public static func pump(seconds: Double) {
+        GTKMainLoop.run(seconds: seconds)
     }
 }

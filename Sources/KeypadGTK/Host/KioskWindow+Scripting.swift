@@ -26,6 +26,6 @@ extension KioskWindow {
 
     /// Runs every main-loop source that is ready now, without waiting.
     public static func drainPendingEvents() {
-        while g_main_context_iteration(nil, 0) != 0 {}
+        GTKMainLoop.drain()
     }
 }

@@ -18,13 +18,6 @@ public enum KeySize {
     /// The primary monitor's vertical pixels (GDK's, scaled) per millimetre, or nil
     /// when GTK has no display or the monitor reports no physical size.
     public static func monitorPixelsPerMillimetre() -> Double? {
-        guard let display = gdk_display_get_default(),
-            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
-        else { return nil }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(monitor, &geometry)
-        let millimetres = gdk_monitor_get_height_mm(monitor)
-        guard millimetres > 0 else { return nil }
-        return Double(geometry.height) / Double(millimetres)
+        Monitor.pixelsPerMillimetre(of: nil)
     }
 }

@@ -34,18 +34,18 @@ package enum MainLoop {
 
     /// Runs `body` once after `milliseconds`.
     @discardableResult
-    package static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
+    static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(milliseconds, 0)), once, box, release)
     }
 
     /// Cancels a source returned by ``whenIdle(_:)`` or ``after(milliseconds:_:)``.
-    package static func cancel(_ source: guint) {
+    static func cancel(_ source: guint) {
         if source != 0 { g_source_remove(source) }
     }
 
     /// Runs every pending event without blocking.
-    package static func drain() {
+    static func drain() {
         while g_main_context_iteration(nil, 0) != 0 {}
     }
 

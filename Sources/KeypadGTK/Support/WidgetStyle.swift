@@ -44,6 +44,18 @@ final class WidgetStyle {
         gtk_css_provider_load_from_data(provider, css, -1, nil)
     }
 
+    /// Takes this style's provider and border class off `widget` (the widget goes back
+    /// to the theme's and the app's CSS alone).
+    func detach(from widget: UnsafeMutablePointer<GtkWidget>) {
+        let context = gtk_widget_get_style_context(widget)
+        if attached { gtk_style_context_remove_provider(context, keypad_style_provider(provider)) }
+        attached = false
+        lastCSS = ""
+        if target.takesBorder {
+            for style in BorderStyle.allCases { gtk_style_context_remove_class(context, style.cssClass) }
+        }
+    }
+
     /// The widget's CSS: one rule per selector of `target`, with the properties it takes.
     static func css(_ appearance: TextAppearance, isEnabled: Bool, fontSize: CGFloat?, target: StyleTarget) -> String {
         var rules: [String: [String]] = [:]
