@@ -18,12 +18,14 @@ final class IMWindow {
     private let toolbar: AccessoryToolbar
     private let host: KeypadHost
     private var steps: [FocusChainStep] = []
+    private let configuration: IMConfiguration
     private(set) var isClosed = false
 
     /// Creates the window's keypad host; `closed` runs once GTK destroys the window.
     init?(toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, closed: @escaping () -> Void) {
         self.toplevel = toplevel
-        toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter)
+        self.configuration = configuration
+        toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: configuration.labelLocale)
         scope.layoutCatalog = configuration.layoutCatalog
         guard let host = try? KeypadHost(window: UnsafeMutableRawPointer(toplevel), scope: scope, placement: .window)
         else { return nil }
@@ -43,6 +45,7 @@ final class IMWindow {
     func begin(_ session: IMSession) {
         guard !isClosed else { return }
         let field = session.field
+        field.locale = configuration.numericLocale
         session.refreshTraits()
         session.refreshMirror()
         guard !field.isEditing else { return }
@@ -52,6 +55,9 @@ final class IMWindow {
         scope.add(steps[1])
         field.inputAccessoryView = toolbar
         host.prepare(for: field)
+        for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.labelLocale {
+            keypad.locale = configuration.labelLocale
+        }
         field.becomeFirstResponder()
     }
 

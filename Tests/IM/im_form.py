@@ -6,7 +6,7 @@ It knows nothing of the keypad: run it with GTK_IM_MODULE=keypad to get the keyp
 Each line it prints is for the tests: `activate <field>` when an entry is activated,
 `default <field>` when Return in it reached the window's default button.
 
-Keys: Ctrl+D destroys the focused field, Ctrl+N opens a second window with an entry,
+Keys: Ctrl+D destroys the focused field, Ctrl+P makes it a phone field, Ctrl+N opens a second window with an entry,
 Ctrl+Q closes the window.
 Options: --screenshot FILE focuses the Digits field, waits for the keypad, saves the
 screen as a PNG and quits. --focus NAME focuses that field at start.
@@ -98,6 +98,9 @@ class Form(Gtk.Window):
         if event.keyval == Gdk.KEY_d and self.get_focus() is not None:
             say("destroyed " + self.focus_name())
             self.get_focus().destroy()
+            return True
+        if event.keyval == Gdk.KEY_p and isinstance(self.get_focus(), Gtk.Entry):
+            self.get_focus().set_input_purpose(P.PHONE)
             return True
         if event.keyval == Gdk.KEY_n:
             self.open_second_window()
