@@ -85,6 +85,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "KeypadIMTests",
+            dependencies: ["KeypadIM", "KeypadCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "KeypadGTKTests",
             dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]

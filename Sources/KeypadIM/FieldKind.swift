@@ -4,9 +4,9 @@ import KeypadCore
 ///
 /// The purpose and hints are GTK's `GtkInputPurpose` and `GtkInputHints` values, kept as
 /// plain numbers so the mapping to a keypad is a pure function.
-struct FieldKind: Equatable {
+nonisolated struct FieldKind: Equatable, Sendable {
     /// GTK's input purposes (`GtkInputPurpose`), by value.
-    enum Purpose: UInt32 {
+    enum Purpose: UInt32, Sendable {
         case freeForm = 0, alpha, digits, number, phone, url, email, name, password, pin, terminal
     }
 

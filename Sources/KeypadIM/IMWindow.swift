@@ -18,6 +18,10 @@ final class IMWindow {
     private let toolbar: AccessoryToolbar
     private let host: KeypadHost
     private var steps: [FocusChainStep] = []
+    /// The scrolled windows the host keeps editing widgets visible in.
+    private var avoidedScrollers: Set<UnsafeMutablePointer<GtkWidget>> = []
+    /// The session editing now.
+    private weak var editing: IMSession?
     private let configuration: IMConfiguration
     private(set) var isClosed = false
 
@@ -30,6 +34,7 @@ final class IMWindow {
         guard let host = try? KeypadHost(window: UnsafeMutableRawPointer(toplevel), scope: scope, placement: .window)
         else { return nil }
         self.host = host
+        host.unboundEditingWidget = { [weak self] in self?.editing?.client?.widget }
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
         steps = [.backward, .forward].map { direction in
             FocusChainStep(direction) { [weak self] direction in self?.moveFocus(direction) }
@@ -55,10 +60,25 @@ final class IMWindow {
         scope.add(steps[1])
         field.inputAccessoryView = toolbar
         host.prepare(for: field)
+        editing = session
+        avoidKeypad(around: session)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.labelLocale {
             keypad.locale = configuration.labelLocale
         }
         field.becomeFirstResponder()
+    }
+
+    /// Keeps the widget visible above the keypad where GTK allows it: inside a scrolled
+    /// window, which then gets a bottom margin as tall as the keypad covers of it and
+    /// scrolls the widget into the rest (and gives both back when the keypad hides).
+    private func avoidKeypad(around session: IMSession) {
+        guard let widget = session.client?.widget,
+            let scroller = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()),
+            !avoidedScrollers.contains(scroller)
+        else { return }
+        avoidedScrollers.insert(scroller)
+        onSignal(UnsafeMutableRawPointer(scroller), "destroy") { [weak self] in self?.avoidedScrollers.remove(scroller) }
+        try? host.avoidKeyboard(in: UnsafeMutableRawPointer(scroller))
     }
 
     /// Ends editing of `field` if it edits here.

@@ -38,11 +38,15 @@ PADS = {
 
 
 def field(app, name):
-    for role in ("text", "password text", "spin button"):
-        node = app.find(name, role)
-        if node is not None:
+    """The field named `name`, also when scrolled out of view."""
+    for node in app.nodes():
+        if node.get_name() == name and node.get_role_name() in ("text", "password text", "spin button"):
             return node
     raise AssertionError(f"no field named {name!r}")
+
+
+def showing(node):
+    return node.get_state_set().contains(Atspi.StateType.SHOWING)
 
 
 def covered_by_keypad(app, node):
@@ -55,11 +59,13 @@ def covered_by_keypad(app, node):
 
 
 def focus(app, name):
-    """Clicks the field; one under the keypad is reached as a user would, after dismissing it."""
+    """Clicks the field; one under the keypad or scrolled away is reached as a user would,
+    after dismissing the keypad."""
     node = field(app, name)
-    if covered_by_keypad(app, node):
+    if app.keypad_shows() and (not showing(node) or covered_by_keypad(app, node)):
         app.click("Dismiss keypad", "push button")
         app.wait_for_no_keypad()
+        wait_for(lambda: showing(node), f"{name} in view once the keypad hid")
     if node.get_role_name() == "spin button":
         # Its text, not its +/- buttons at the right.
         extents = node.get_extents(Atspi.CoordType.SCREEN)
@@ -242,6 +248,19 @@ def test_physical_dead_keys_compose(app):
     wait_for(lambda: app.text(node) == "àq", "physical and keypad input together")
 
 
+def test_a_field_under_the_keypad_scrolls_above_it(app):
+    focus(app, "Quantity")
+    app.wait_for_keypad("Decimal separator")
+    notes = field(app, "Notes")
+    assert covered_by_keypad(app, notes), "Notes should start under the keypad"
+    app.click("Next field", "push button")
+    wait_for(lambda: app.focused(notes), "Next field to focus Notes")
+    app.wait_for_keypad("q")
+    wait_for(lambda: not covered_by_keypad(app, notes), "Notes scrolled above the keypad")
+    app.tap("q")
+    wait_for(lambda: app.text(notes) == "q", "typing into the revealed Notes")
+
+
 def test_no_keypad_window_until_a_field_has_focus(app):
     def keypad_windows():
         return [n for n in app.nodes() if n.get_role_name() in ("frame", "window") and n.get_name() == "Keypad"]
@@ -260,6 +279,7 @@ FORM_TESTS = [
     test_pin_leaks_nowhere, test_field_destroyed_while_the_keypad_shows, test_closing_the_app_mid_slide,
     test_focus_in_another_window_hides_the_keypad, test_purpose_change_while_editing_updates_the_pad,
     test_physical_dead_keys_compose, test_no_keypad_window_until_a_field_has_focus,
+    test_a_field_under_the_keypad_scrolls_above_it,
 ]
 
 

@@ -43,7 +43,11 @@ class Form(Gtk.Window):
         super().__init__(title="Keypad IM form")
         self.set_default_size(480, 640)
         grid = Gtk.Grid(row_spacing=6, column_spacing=12, margin=16)
-        self.add(grid)
+        # In a scrolled window, as long forms are: the keypad module keeps the field
+        # with focus visible above the keypad in it.
+        scroller = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER)
+        scroller.add(grid)
+        self.add(scroller)
         self.entries = {}
         row = 0
         for name, purpose, hints in FIELDS:

@@ -220,8 +220,12 @@ public final class KeypadHost {
         }
     }
 
-    /// The bound widget of the input editing now, if any.
+    /// The bound widget of the input editing now, if any; else the widget that
+    /// ``unboundEditingWidget`` names (an input method's fields stand for unbound widgets).
     var editingWidget: UnsafeMutablePointer<GtkWidget>? {
-        coordinator.adapter(for: scope.firstResponder)?.focusWidget
+        coordinator.adapter(for: scope.firstResponder)?.focusWidget ?? unboundEditingWidget?()
     }
+
+    /// The widget the editing input stands for when it is bound to none: the IM module's.
+    package var unboundEditingWidget: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)?
 }
