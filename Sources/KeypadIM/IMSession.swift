@@ -15,14 +15,35 @@ final class IMSession {
     /// Whether GTK focus is in the widget (between the context's focus-in and focus-out).
     var hasFocus = false
 
+    /// Called when the widget is clicked while it has focus and the keypad is dismissed:
+    /// a tap on a field brings its keypad back, as in UIKit.
+    var onTapWhileDismissed: (@MainActor () -> Void)?
+    private var pressHandler: gulong = 0
+
     init(context: UnsafeMutablePointer<GtkIMContext>, clientWindow: OpaquePointer?) {
         self.context = context
-        client = clientWindow.flatMap(ClientWidget.init(window:))
         field.session = self
+        setClientWindow(clientWindow)
     }
 
+    /// Follows the widget GTK gives the context (nil as the widget unrealizes, while it
+    /// still exists: the click handler goes with it).
     func setClientWindow(_ window: OpaquePointer?) {
-        client = window.flatMap(ClientWidget.init(window:))
+        if let old = client?.widget, pressHandler != 0,
+            g_signal_handler_is_connected(UnsafeMutableRawPointer(old), pressHandler) != 0
+        {
+            g_signal_handler_disconnect(UnsafeMutableRawPointer(old), pressHandler)
+        }
+        pressHandler = 0
+        // Not `window.flatMap(ClientWidget.init(window:))`: with Swift 6.3 that gave a
+        // non-nil garbage value for a nil window (a miscompile; the host crashed).
+        if let window { client = ClientWidget(window: window) } else { client = nil }
+        guard let widget = client?.widget else { return }
+        pressHandler = onEvent(UnsafeMutableRawPointer(widget), "button-press-event") { [weak self] _ in
+            guard let self, self.hasFocus, !self.field.isEditing else { return false }
+            self.onTapWhileDismissed?()
+            return false
+        }
     }
 
     /// The field as GTK describes it now.

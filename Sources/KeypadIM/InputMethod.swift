@@ -77,6 +77,7 @@ final class InputMethod {
 
     private func makeSession(_ context: UnsafeMutablePointer<GtkIMContext>) -> IMSession {
         let session = IMSession(context: context, clientWindow: clientWindows[context])
+        session.onTapWhileDismissed = { [weak self] in self?.focusIn(context) }
         sessions[context] = session
         return session
     }

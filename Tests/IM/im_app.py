@@ -13,13 +13,14 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
 
 
-def wait_for(condition, what, timeout=5.0):
+def wait_for(condition, what, timeout=5.0, seen=None):
+    """Waits for `condition`; on a timeout the error says what `seen()` shows then."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         if condition():
             return
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}" + (f" (seeing {seen()!r})" if seen else ""))
 
 
 class App:
@@ -156,15 +157,14 @@ class App:
         return self.find("Delete", "push button") is not None
 
     def wait_for_keypad(self, key="Delete"):
-        """Waits until the keypad has slid in: its key `key` shows and stays put."""
-        last = None
-        deadline = time.time() + 5
+        """Waits until the keypad has slid in: its key `key` shows and stays put (three looks)."""
+        positions = []
+        deadline = time.time() + 8
         while time.time() < deadline:
             node = self.find(key, "push button")
-            position = self.center(node) if node is not None else None
-            if position is not None and position == last:
+            positions = (positions + [self.center(node) if node is not None else None])[-3:]
+            if len(positions) == 3 and positions[0] is not None and len(set(positions)) == 1:
                 return
-            last = position
             time.sleep(0.1)
         raise AssertionError(f"the keypad never settled (key {key!r})")
 

@@ -32,7 +32,7 @@ func unbox<Handler>(_ data: gpointer?, as type: Handler.Type) -> Handler? {
 // MARK: - One thunk per signal signature
 
 package typealias VoidHandler = @MainActor () -> Void
-typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) -> Bool
+package typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) -> Bool
 typealias InsertTextHandler = @MainActor (String, UnsafeMutablePointer<gint>?) -> Void
 typealias DeleteTextHandler = @MainActor (Int, Int) -> Void
 typealias IconPressHandler = @MainActor (GtkEntryIconPosition) -> Void
@@ -72,7 +72,7 @@ func onNotify(_ instance: UnsafeMutableRawPointer?, _ property: String, _ handle
 
 /// `gboolean (*)(GtkWidget *, GdkEvent *, gpointer)`.
 @discardableResult
-func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping EventHandler) -> gulong {
+package func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping EventHandler) -> gulong {
     let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
         guard let handler = unbox(data, as: EventHandler.self) else { return 0 }
         return MainActor.assumeIsolated { handler(event) } ? 1 : 0
