@@ -6,9 +6,10 @@ PROPERTY_SEQUENCES ?= 10000
 # Debian packages the build and the tests need (GTK, Xvfb, a window manager,
 # X input and the accessibility bus), and a CJK font (5 MB installed) so that
 # `--locale zh_CN` draws its return-key labels instead of empty boxes.
-# zenity is a GTK 3 program from Debian that the IM module's tests type into.
+# zenity is a GTK 3 program from Debian that the IM module's tests type into;
+# matchbox-keyboard is the on-screen keyboard make bench compares the IM module with.
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
-	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity
+	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard
 
 # The GTK 3 input-method module: GTK's tool that writes module caches, GTK's module
 # directory, and the cache `make build` writes for the uninstalled module.
@@ -92,9 +93,11 @@ demo: build
 		echo "Open artifacts/demo.png to see it; run 'make demo' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# Release-build measurements written to BENCHMARKS.md (never timed tests).
+# Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/bench-im
+# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard.
 bench: deps
 	scripts/bench
+	scripts/bench-im
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;

@@ -20,11 +20,13 @@ final class InputMethod {
     private var sessions: [UnsafeMutablePointer<GtkIMContext>: IMSession] = [:]
     private var windows: [UnsafeMutablePointer<GtkWidget>: IMWindow] = [:]
     private var configuration: IMConfiguration?
+    /// Whether the module's data is there (looked up at the first focus-in).
+    private lazy var canShowKeypads = ResourceCheck.resourcesAvailable()
 
     func focusIn(_ context: UnsafeMutablePointer<GtkIMContext>) {
         let session = sessions[context] ?? makeSession(context)
         session.hasFocus = true
-        guard let toplevel = session.client?.toplevel else { return }
+        guard let toplevel = session.client?.toplevel, canShowKeypads else { return }
         guard let window = windows[toplevel] ?? makeWindow(toplevel) else { return }
         guard session.kind.wantsKeypad else {
             // INHIBIT_OSK: no keypad; whatever edited in this window stops.
