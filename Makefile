@@ -18,7 +18,7 @@ GTK_IM_DIR := $(shell pkg-config --variable=libdir gtk+-3.0 2>/dev/null || echo 
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-.PHONY: all deps build test test-e2e test-im demo try-im install-im uninstall-im bench soak docs format clean
+.PHONY: all deps build test test-e2e test-im demo example try-im install-im uninstall-im bench soak docs format clean
 
 all: build
 
@@ -93,6 +93,18 @@ demo: build
 		echo "Open artifacts/demo.png to see it; run 'make demo' on a desktop (DISPLAY set) to use it."; \
 	fi
 
+# The example an app developer copies: Sources/keypad-example binds the entries of a
+# .ui file. With a display it opens; without one it renders artifacts/example.png.
+example: build
+	@if [ -n "$$DISPLAY" ]; then \
+		$(SWIFT) run keypad-example; \
+	else \
+		mkdir -p artifacts; \
+		echo "No DISPLAY: rendering the example under Xvfb."; \
+		scripts/with-display $(SWIFT) run keypad-example --screenshot artifacts/example.png; \
+		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
+	fi
+
 # Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/bench-im
 # adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard.
 bench: deps
@@ -105,10 +117,16 @@ bench: deps
 soak: deps
 	scripts/soak
 
-docs:
-	$(SWIFT) package --allow-writing-to-directory docs/api \
-		generate-documentation --target KeypadCore --output-path docs/api \
-		--transform-for-static-hosting --disable-indexing
+# DocC for the three library modules, each into docs/api/<Module>; any DocC warning
+# (an unresolved symbol link, a missing topic) fails the build.
+DOC_MODULES := KeypadCore KeypadTesting KeypadGTK
+docs: deps
+	@set -e; mkdir -p docs/api; for module in $(DOC_MODULES); do \
+		echo "Documenting $$module"; \
+		$(SWIFT) package --allow-writing-to-directory docs/api \
+			generate-documentation --target $$module --output-path docs/api/$$module \
+			--transform-for-static-hosting --disable-indexing --warnings-as-errors; \
+	done
 
 clean:
 	rm -rf .build

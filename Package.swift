@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
+        .executable(name: "keypad-example", targets: ["keypad-example"]),
         // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
         .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
     ],
@@ -46,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "KeypadGTK",
-            dependencies: ["KeypadCore", "KeypadTesting", "CGTK"],
+            dependencies: ["KeypadCore", "KeypadResources", "CGTK"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         // The IM module's GObject type and GTK's four module entry points; the rest is Swift.
@@ -61,7 +62,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "keypad-demo",
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
+            name: "keypad-example",
             dependencies: ["KeypadGTK", "KeypadCore"],
+            resources: [.copy("checkout.ui")],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .target(
@@ -71,7 +78,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "keypad-gtk-bench",
-            dependencies: ["KeypadGTK"],
+            // The rigs measure plain GTK too (the baseline app), so this target alone
+            // outside KeypadGTK builds GTK widgets itself.
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "CGTK"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(

@@ -23,6 +23,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from latency_stats import median_p95  # noqa: E402
+
 binary, mode, taps, hold, driver = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 settle = float(sys.argv[6]) / 1000 if len(sys.argv) > 6 else 0.0
 app = subprocess.Popen([binary, mode], stdout=subprocess.PIPE, text=True)
@@ -118,9 +121,6 @@ cpu_after = cpu_seconds(app.pid)
 app.terminate()
 app.wait(timeout=5)
 
-latencies.sort()
-median = latencies[len(latencies) // 2] if latencies else 0
-p95 = latencies[max(0, int(len(latencies) * 0.95 + 0.999) - 1)] if latencies else 0
-in_app.sort()
-in_app_median = in_app[len(in_app) // 2] if in_app else 0
+median, p95 = median_p95(latencies)
+in_app_median, _ = median_p95(in_app)
 print(f"{median:.3f} {p95:.3f} {len(latencies)} {(cpu_after - cpu_before) * 1000 / max(taps, 1):.4f} {in_app_median:.3f}")

@@ -171,12 +171,9 @@ public final class EventRecorder {
     private func observe(
         _ name: Notification.Name, _ handler: @escaping @MainActor (EventRecorder, Notification) -> Void
     ) {
-        let token = notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-            nonisolated(unsafe) let note = note
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                handler(self, note)
-            }
+        let token = observeOnMainActor(name, on: notificationCenter) { [weak self] note in
+            guard let self else { return }
+            handler(self, note)
         }
         observers.append(token)
     }

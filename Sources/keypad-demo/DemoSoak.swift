@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadTesting
 
 /// `--soak SWITCHES,TAPS`: drives the running demo from inside the process through the
 /// paths a user's input takes — GTK focus moves from field to field, and keys are
@@ -24,37 +25,37 @@ enum DemoSoak {
     }
 
     static func run(form: DemoForm, plan: Plan) -> Int32 {
-        KioskWindow.pump(until: { form.window.isMapped }, timeout: 5)
+        KioskWindow.pump(until: { form.window.host.isMapped }, timeout: 5)
         KioskWindow.pump(seconds: 0.3)
         let inputs: [TextResponder] = [form.pin, form.amount, form.phone, form.notes]
         let warmUp = max(1, plan.switches / 100)
         let start = Date()
         var taps = 0
         var startRSS = 0
-        report("soak start switches=\(plan.switches) taps=\(plan.taps) rss_kb=\(residentKilobytes())")
+        report("soak start switches=\(plan.switches) taps=\(plan.taps) rss_kb=\(ProcessMeasures.residentKilobytes())")
         for index in 0..<plan.switches {
             let input = inputs[index % inputs.count]
-            form.window.focusWidget(of: input)
+            form.window.host.focusWidget(of: input)
             KioskWindow.drainPendingEvents()
             // Spread the taps evenly over the switches; alternate typing and deleting so
             // the texts stay short and each tap does the same work.
             let due = plan.taps * (index + 1) / plan.switches - taps
             if let keypad = form.scope.resolvedInputView(for: input) as? Keypad, let keys = typingKeys(of: keypad) {
                 for tap in 0..<due {
-                    form.window.activateKey(tap % 2 == 0 ? keys.type : keys.delete, in: keypad)
+                    form.window.host.activateKey(tap % 2 == 0 ? keys.type : keys.delete, in: keypad)
                     KioskWindow.drainPendingEvents()
                 }
             }
             taps += due
             if index + 1 == warmUp {
-                startRSS = residentKilobytes()
+                startRSS = ProcessMeasures.residentKilobytes()
                 report("soak warmed-up switches=\(index + 1) taps=\(taps) rss_kb=\(startRSS)")
             } else if (index + 1) % max(1, plan.switches / 10) == 0 {
-                report("soak progress switches=\(index + 1) taps=\(taps) rss_kb=\(residentKilobytes())")
+                report("soak progress switches=\(index + 1) taps=\(taps) rss_kb=\(ProcessMeasures.residentKilobytes())")
             }
         }
         KioskWindow.pump(seconds: 0.5)
-        let endRSS = residentKilobytes()
+        let endRSS = ProcessMeasures.residentKilobytes()
         let seconds = Date().timeIntervalSince(start)
         let problems = mismatches(form: form)
         for problem in problems { report("soak mismatch \(problem)") }
@@ -79,7 +80,7 @@ enum DemoSoak {
     /// the one-first-responder rule.
     private static func mismatches(form: DemoForm) -> [String] {
         var problems: [String] = []
-        for field in [form.pin, form.amount, form.phone] where form.window.widgetText(of: field) != field.text {
+        for field in [form.pin, form.amount, form.phone] where form.window.host.widgetText(of: field) != field.text {
             // Secure text is not printed, only which field disagrees.
             problems.append("\(field.placeholder ?? "field"): the entry's text differs from the model's")
         }

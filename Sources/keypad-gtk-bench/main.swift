@@ -25,15 +25,9 @@ case "serve-keypad":
 case "serve-baseline":
     GTKBenchmarks.serveTaps(baseline: true)
 case "show":
-    let result = GTKBenchmarks.showLatency(repeats: count ?? 50)
-    print(String(format: "show_median %.3f", result.median))
-    print(String(format: "show_p95 %.3f", result.p95))
-    print("show_count \(result.count)")
+    printSamples("show", GTKBenchmarks.showLatency(repeats: count ?? 50))
 case "dispatch-keypad", "dispatch-baseline":
-    let result = GTKBenchmarks.dispatchLatency(taps: count ?? 2000, baseline: arguments[0] == "dispatch-baseline")
-    print(String(format: "\(arguments[0])_median %.4f", result.median))
-    print(String(format: "\(arguments[0])_p95 %.4f", result.p95))
-    print("\(arguments[0])_count \(result.count)")
+    printSamples(arguments[0], GTKBenchmarks.dispatchLatency(taps: count ?? 2000, baseline: arguments[0] == "dispatch-baseline"))
 case "handler":
     print(String(format: "handler_cpu_ms %.4f", GTKBenchmarks.handlerCPU(taps: count ?? 100_000)))
 case "idle":

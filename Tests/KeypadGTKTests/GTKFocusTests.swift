@@ -29,7 +29,7 @@ extension GTKTests {
         session.click(fields[6])
         session.settle(seconds: 0.6)
         session.expectAboveKeypad(fields[6])
-        #expect(session.window.hasKeyboardFocus(fields[6]))
+        #expect(session.window.host.hasKeyboardFocus(fields[6]))
         session.close()
     }
 
@@ -45,7 +45,7 @@ extension GTKTests {
             session.settle()
             let editing = session.scope.firstResponder as? TextField
             #expect(editing === a || editing === b, "after \(key) nothing edits")
-            if let editing { #expect(session.window.hasKeyboardFocus(editing)) }
+            if let editing { #expect(session.window.host.hasKeyboardFocus(editing)) }
         }
         session.close()
     }
@@ -62,7 +62,7 @@ extension GTKTests {
         XInput.key("shift+Left")
         session.settle()
         #expect(a.selectedRange == NSRange(location: 3, length: 2))
-        #expect(session.window.widgetCursor(of: a) == 3)
+        #expect(session.window.host.widgetCursor(of: a) == 3)
         XInput.key("shift+Right")
         session.settle()
         #expect(a.selectedRange == NSRange(location: 4, length: 1))
@@ -81,7 +81,7 @@ extension GTKTests {
         session.scope.notificationCenter.post(name: Responder.keyboardWillShowNotification, object: nil)
         session.scope.notificationCenter.post(name: Responder.keyboardDidHideNotification, object: nil)
         session.settle()
-        #expect(session.window.verticalEdges(of: a) == nil && !session.window.isMapped)
+        #expect(session.window.host.verticalEdges(of: a) == nil && !session.window.host.isMapped)
         session.window.close()
     }
 }
@@ -100,7 +100,7 @@ extension GTKTests {
         session.settle(seconds: 0.5)
         let frame = session.scope.keyboard.frame
         #expect(frame != nil)
-        #expect(frame.map { Int($0.height) } == session.window.keypadAreaHeight)
+        #expect(frame.map { Int($0.height) } == session.window.host.keypadAreaHeight)
         session.close()
     }
 }

@@ -29,16 +29,16 @@ extension GTKTests {
         XInput.type(fortyDigits)
         session.settle(seconds: 0.3)
         #expect(amount.text == fortyDigits)
-        let fit = try #require(session.window.textFit(of: amount))
-        let size = try #require(session.window.renderedStyle(of: amount)?.fontSize)
+        let fit = try #require(session.window.host.textFit(of: amount))
+        let size = try #require(session.window.host.renderedStyle(of: amount)?.fontSize)
         #expect(fit.textWidth <= fit.areaWidth, "text \(fit.textWidth) px in a \(fit.areaWidth) px area at \(size) pt")
         #expect(size < 17 && size >= 6, "font \(size) pt")
 
         // A narrower window: the entry is reallocated and the font refitted.
         XInput.run(["getactivewindow", "windowsize", "320", "720"])
         session.settle(seconds: 0.5)
-        let narrower = try #require(session.window.textFit(of: amount))
-        let smaller = try #require(session.window.renderedStyle(of: amount)?.fontSize)
+        let narrower = try #require(session.window.host.textFit(of: amount))
+        let smaller = try #require(session.window.host.renderedStyle(of: amount)?.fontSize)
         #expect(narrower.areaWidth < fit.areaWidth, "the window did not shrink")
         #expect(smaller < size && smaller >= 6, "font \(smaller) pt after \(size) pt")
         #expect(narrower.textWidth <= narrower.areaWidth, "text \(narrower.textWidth) px in \(narrower.areaWidth) px")
@@ -46,7 +46,7 @@ extension GTKTests {
         // Back to a short text: the full size again.
         amount.text = "12"
         session.settle()
-        #expect(abs((session.window.renderedStyle(of: amount)?.fontSize ?? 0) - 17) < 0.5)
+        #expect(abs((session.window.host.renderedStyle(of: amount)?.fontSize ?? 0) - 17) < 0.5)
         session.close()
     }
 
@@ -55,8 +55,8 @@ extension GTKTests {
         let (session, amount) = fittingAmount(minimumFontSize: 14)
         XInput.type(fortyDigits + fortyDigits)
         session.settle(seconds: 0.3)
-        let fit = try #require(session.window.textFit(of: amount))
-        let size = try #require(session.window.renderedStyle(of: amount)?.fontSize)
+        let fit = try #require(session.window.host.textFit(of: amount))
+        let size = try #require(session.window.host.renderedStyle(of: amount)?.fontSize)
         #expect(abs(size - 14) < 0.5, "font \(size) pt")
         #expect(fit.textWidth > fit.areaWidth, "80 digits at 14 pt should overflow, text \(fit.textWidth) px")
         session.close()

@@ -19,7 +19,7 @@ extension GTKTests {
         for lines in 1...9 {
             notes.text = (1...lines).map { "line \($0)" }.joined(separator: "\n")
             session.settle(seconds: 0.2)
-            guard let sizing = session.window.inputBarSizing(of: notes) else {
+            guard let sizing = session.window.host.inputBarSizing(of: notes) else {
                 Issue.record("no input bar")
                 return
             }

@@ -14,7 +14,7 @@ extension GTKTests {
         session.click(amount)
         let keypad = session.scope.defaultKeypad(for: .numberPad)
         guard let key = keypad.rows.joined().first(where: { $0.accessibleName == "9" }),
-            let point = session.window.screenCenter(ofKey: key.id, in: keypad)
+            let point = session.window.host.screenCenter(ofKey: key.id, in: keypad)
         else {
             Issue.record("no 9 key on screen")
             return
@@ -23,7 +23,7 @@ extension GTKTests {
         XInput.run(["mousemove", "\(point.x)", "\(point.y)", "click", "--repeat", "3", "--delay", "120", "1"])
         session.settle(seconds: 0.3)
         #expect(amount.text == "999")
-        #expect(session.window.widgetText(of: amount) == "999")
+        #expect(session.window.host.widgetText(of: amount) == "999")
         session.close()
     }
 
@@ -38,12 +38,12 @@ extension GTKTests {
         amount.selectedRange = NSRange(location: 1, length: 0)
         session.settle()
         session.clickKey("7", of: keypad)
-        #expect(session.window.widgetText(of: amount) == "1723")
-        #expect(session.window.widgetCursor(of: amount) == 2)
+        #expect(session.window.host.widgetText(of: amount) == "1723")
+        #expect(session.window.host.widgetCursor(of: amount) == 2)
         session.clickKey("Delete", of: keypad)
         session.clickKey("Delete", of: keypad)
-        #expect(session.window.widgetText(of: amount) == "23")
-        #expect(session.window.widgetCursor(of: amount) == 0)
+        #expect(session.window.host.widgetText(of: amount) == "23")
+        #expect(session.window.host.widgetCursor(of: amount) == 0)
         #expect(amount.text == "23")
         session.close()
     }
@@ -61,7 +61,7 @@ extension GTKTests {
         session.click(phone)
         #expect(!session.recorder.takeLines().contains { $0.hasPrefix("keyboard") }, "the heights differ: no test")
         session.clickKey("#", of: session.scope.defaultKeypad(for: .phonePad))
-        #expect(phone.text == "#" && session.window.widgetText(of: phone) == "#")
+        #expect(phone.text == "#" && session.window.host.widgetText(of: phone) == "#")
         session.close()
     }
 }
@@ -74,7 +74,7 @@ extension GTKTests {
         session.show()
         session.click(phone)
         let keypad = session.scope.defaultKeypad(for: .phonePad)
-        guard let point = session.window.screenCenter(ofKey: "0", in: keypad) else {
+        guard let point = session.window.host.screenCenter(ofKey: "0", in: keypad) else {
             Issue.record("no 0 key on screen")
             return
         }
@@ -82,11 +82,11 @@ extension GTKTests {
         session.settle(seconds: keypad.timing.longPressDelay.seconds / 2)
         #expect(phone.text.isEmpty)
         session.settle(seconds: keypad.timing.longPressDelay.seconds / 2 + 0.2)
-        #expect(phone.text == "+" && session.window.widgetText(of: phone) == "+")
+        #expect(phone.text == "+" && session.window.host.widgetText(of: phone) == "+")
         XInput.run(["mouseup", "1"])
         session.settle()
         #expect(phone.text == "+")
-        #expect(session.window.hasKeyboardFocus(phone) && session.window.isActive)
+        #expect(session.window.host.hasKeyboardFocus(phone) && session.window.host.isActive)
         session.clickKey("0", of: keypad)
         #expect(phone.text == "+0")
         session.close()
@@ -101,16 +101,16 @@ extension GTKTests {
         name.inputView = keypad
         session.show()
         session.click(name)
-        guard let point = session.window.screenCenter(ofKey: "e", in: keypad) else {
+        guard let point = session.window.host.screenCenter(ofKey: "e", in: keypad) else {
             Issue.record("no e key on screen")
             return
         }
         XInput.run(["mousemove", "\(point.x)", "\(point.y)", "mousedown", "1"])
         session.settle(seconds: keypad.timing.longPressDelay.seconds + 0.2)
-        #expect(session.window.alternativesShown(in: keypad) == ["é", "è", "ê"])
+        #expect(session.window.host.alternativesShown(in: keypad) == ["é", "è", "ê"])
         #expect(keypad.alternativesPopup?.selectedIndex == 0)
         #expect(name.text.isEmpty)
-        let centers = session.window.alternativeCenters(in: keypad)
+        let centers = session.window.host.alternativeCenters(in: keypad)
         #expect(centers.count == 3)
         if centers.count == 3 {
             XInput.run(["mousemove", "\(centers[1].x)", "\(centers[1].y)"])
@@ -118,9 +118,9 @@ extension GTKTests {
         }
         XInput.run(["mouseup", "1"])
         session.settle()
-        #expect(name.text == "è" && session.window.widgetText(of: name) == "è")
-        #expect(session.window.alternativesShown(in: keypad) == nil)
-        #expect(session.window.hasKeyboardFocus(name) && session.window.isActive)
+        #expect(name.text == "è" && session.window.host.widgetText(of: name) == "è")
+        #expect(session.window.host.alternativesShown(in: keypad) == nil)
+        #expect(session.window.host.hasKeyboardFocus(name) && session.window.host.isActive)
         session.close()
     }
 }
@@ -147,8 +147,8 @@ extension GTKTests {
         let pin = session.field("PIN")
         let amount = session.field("Amount")
         session.show()
-        #expect(session.window.accessibleLabels(of: pin) == ["PIN"])
-        #expect(session.window.accessibleLabels(of: amount) == ["Amount"])
+        #expect(session.window.host.accessibleLabels(of: pin) == ["PIN"])
+        #expect(session.window.host.accessibleLabels(of: amount) == ["Amount"])
         session.close()
     }
 }

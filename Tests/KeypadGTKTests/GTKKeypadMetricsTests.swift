@@ -31,7 +31,7 @@ extension GTKTests {
             session.click(field)
             session.settle(seconds: 0.4)
             let keypad = session.scope.defaultKeypad(for: field.keyboardType)
-            let heights = session.window.keyHeights(in: keypad)
+            let heights = session.window.host.keyHeights(in: keypad)
             #expect(!heights.isEmpty, "no keys for \(field.keyboardType)")
             for (id, height) in heights {
                 #expect(height >= required, "\(field.keyboardType) key \(id): \(height) px < \(required) px \(heights)")
@@ -54,7 +54,7 @@ extension GTKTests {
         session.show()
         for field in fields {
             session.click(field)
-            let names = session.window.buttonAccessibleNames()
+            let names = session.window.host.buttonAccessibleNames()
             #expect(names.count > 12, "\(field.keyboardType): \(names)")
             #expect(!names.contains(""), "\(field.keyboardType): a button without a name in \(names)")
             let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()

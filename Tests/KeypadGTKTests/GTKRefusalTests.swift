@@ -26,10 +26,10 @@ extension GTKSession {
     ) {
         XInput.key(keys)
         settle(seconds: 0.3)
-        #expect(field.text == text && window.widgetText(of: field) == text, sourceLocation: sourceLocation)
+        #expect(field.text == text && window.host.widgetText(of: field) == text, sourceLocation: sourceLocation)
         let range = NSRange(location: selection.lowerBound, length: selection.count)
         #expect(field.selectedRange == range, sourceLocation: sourceLocation)
-        #expect(window.widgetSelection(of: field) == selection, sourceLocation: sourceLocation)
+        #expect(window.host.widgetSelection(of: field) == selection, sourceLocation: sourceLocation)
     }
 }
 
@@ -41,18 +41,18 @@ extension GTKTests {
         let a = session.field("A")
         let b = session.field("B", delegate: NeverBegins())
         session.show()
-        XInput.click(session.window.screenCenter(of: b))
+        XInput.click(session.window.host.screenCenter(of: b))
         session.settle(seconds: 0.3)
         #expect(!b.isEditing && session.scope.firstResponder == nil)
-        #expect(!session.window.hasKeyboardFocus(b), "B took GTK focus with nothing editing")
+        #expect(!session.window.host.hasKeyboardFocus(b), "B took GTK focus with nothing editing")
 
         session.click(a)
         _ = session.recorder.takeLines()
-        XInput.click(session.window.screenCenter(of: b))
+        XInput.click(session.window.host.screenCenter(of: b))
         session.settle(seconds: 0.3)
         #expect(session.recorder.takeLines() == ["B shouldBeginEditing -> false"])
         #expect(a.isFirstResponder && !b.isEditing)
-        #expect(session.window.hasKeyboardFocus(a) && !session.window.hasKeyboardFocus(b))
+        #expect(session.window.host.hasKeyboardFocus(a) && !session.window.host.hasKeyboardFocus(b))
         session.close()
     }
 

@@ -32,14 +32,14 @@ extension GTKTests {
         styled.appearance.disabledBackground = grey
         let plain = session.field("Plain")
         session.show()
-        let style = session.window.renderedStyle(of: styled)
+        let style = session.window.host.renderedStyle(of: styled)
         #expect(abs((style?.fontSize ?? 0) - 30) < 0.5, "font \(String(describing: style?.fontSize)) pt")
         #expect(sameColor(style?.color, red), "colour \(String(describing: style?.color))")
         #expect(sameColor(style?.background, yellow), "background \(String(describing: style?.background))")
-        #expect(abs((session.window.renderedStyle(of: plain)?.fontSize ?? 0) - 17) < 0.5, "the model's default size")
+        #expect(abs((session.window.host.renderedStyle(of: plain)?.fontSize ?? 0) - 17) < 0.5, "the model's default size")
         styled.isEnabled = false
         session.settle(seconds: 0.5)  // past the GTK theme's 200 ms colour transition
-        let disabled = session.window.renderedStyle(of: styled)
+        let disabled = session.window.host.renderedStyle(of: styled)
         #expect(sameColor(disabled?.background, grey), "disabled background \(String(describing: disabled?.background))")
         #expect(sameColor(disabled?.color, red))
         session.close()
@@ -52,7 +52,7 @@ extension GTKTests {
         defer { Theme.uninstall() }
         let plain = session.field("Plain")
         session.show()
-        let style = session.window.renderedStyle(of: plain)
+        let style = session.window.host.renderedStyle(of: plain)
         #expect(sameColor(style?.color, darkThemeText), "colour \(String(describing: style?.color))")
         #expect(sameColor(style?.background, darkThemeField), "background \(String(describing: style?.background))")
         session.close()
@@ -74,10 +74,10 @@ extension GTKTests {
         let styled = session.field("Styled")
         styled.appearance.textColor = red
         session.show()
-        let plainStyle = session.window.renderedStyle(of: plain)
+        let plainStyle = session.window.host.renderedStyle(of: plain)
         #expect(sameColor(plainStyle?.color, blue), "colour \(String(describing: plainStyle?.color))")
         #expect(sameColor(plainStyle?.background, green), "background \(String(describing: plainStyle?.background))")
-        let styledStyle = session.window.renderedStyle(of: styled)
+        let styledStyle = session.window.host.renderedStyle(of: styled)
         #expect(sameColor(styledStyle?.color, red), "colour \(String(describing: styledStyle?.color))")
         #expect(sameColor(styledStyle?.background, green), "background \(String(describing: styledStyle?.background))")
         session.close()
@@ -101,7 +101,7 @@ extension GTKTests {
         light.traits.keyboardAppearance = .light
         session.show()
         let keypad = session.scope.defaultKeypad(for: .numberPad)
-        func digitBackground() -> Color? { session.window.renderedStyle(ofKey: "1", in: keypad)?.background }
+        func digitBackground() -> Color? { session.window.host.renderedStyle(ofKey: "1", in: keypad)?.background }
 
         session.click(dark)
         #expect(sameColor(digitBackground(), darkKey), "dark field: \(String(describing: digitBackground()))")

@@ -20,7 +20,7 @@ struct GTKTests {
         #expect(lines.filter { $0.hasPrefix("keyboard") }.map { $0.split(separator: " ")[1] }
             == ["willChangeFrame", "willShow", "didChangeFrame", "didShow"])
         #expect(Array(lines.suffix(3)) == ["Amount didBeginEditing", "Amount editingDidBegin", "Amount textDidBeginEditing"])
-        #expect(session.window.hasKeyboardFocus(amount))
+        #expect(session.window.host.hasKeyboardFocus(amount))
         session.close()
     }
 
@@ -34,9 +34,9 @@ struct GTKTests {
         for digit in ["4", "2", "7"] { session.clickKey(digit, of: keypad) }
         session.clickKey("Delete", of: keypad)
         #expect(amount.text == "42")
-        #expect(session.window.widgetText(of: amount) == "42")
-        #expect(session.window.widgetCursor(of: amount) == 2)
-        #expect(session.window.hasKeyboardFocus(amount) && session.window.isActive)
+        #expect(session.window.host.widgetText(of: amount) == "42")
+        #expect(session.window.host.widgetCursor(of: amount) == 2)
+        #expect(session.window.host.hasKeyboardFocus(amount) && session.window.host.isActive)
         session.close()
     }
 
@@ -49,11 +49,11 @@ struct GTKTests {
         XInput.type("1a2b")
         session.settle()
         #expect(pin.text == "12")
-        #expect(session.window.widgetText(of: pin) == "12")
-        #expect(session.window.widgetCursor(of: pin) == 2)
+        #expect(session.window.host.widgetText(of: pin) == "12")
+        #expect(session.window.host.widgetCursor(of: pin) == 2)
         XInput.key("BackSpace")
         session.settle()
-        #expect(pin.text == "1" && session.window.widgetText(of: pin) == "1")
+        #expect(pin.text == "1" && session.window.host.widgetText(of: pin) == "1")
         session.close()
     }
 
@@ -72,7 +72,7 @@ struct GTKTests {
                 "A editingDidEnd", "A textDidEndEditing", "B didBeginEditing", "B editingDidBegin",
                 "B textDidBeginEditing",
             ])
-        #expect(session.window.hasKeyboardFocus(b))
+        #expect(session.window.host.hasKeyboardFocus(b))
         session.close()
     }
 
@@ -84,10 +84,10 @@ struct GTKTests {
         let b = session.field("B")
         session.show()
         session.click(a)
-        XInput.click(session.window.screenCenter(of: b))
+        XInput.click(session.window.host.screenCenter(of: b))
         session.settle(seconds: 0.3)
         #expect(a.isFirstResponder && !b.isEditing)
-        #expect(session.window.hasKeyboardFocus(a))
+        #expect(session.window.host.hasKeyboardFocus(a))
         sticky.allowsEnd = true
         session.close()
     }
@@ -102,7 +102,7 @@ struct GTKTests {
         let keypad = session.scope.defaultKeypad(for: .numberPad)
         #expect(keypad.boundInput === a)
         _ = session.recorder.takeLines()
-        session.window.destroyWidget(of: a)
+        session.window.host.destroyWidget(of: a)
         session.settle()
         #expect(!a.isEditing && keypad.boundInput == nil && a.scope == nil)
         #expect(session.recorder.takeLines().contains("A didEndEditing(cancelled)"))
@@ -133,7 +133,7 @@ struct GTKTests {
         session.clickKey("5", of: keypad)
         session.clickKey("6", of: keypad)
         #expect(amount.text == "56")
-        #expect(session.window.isActive && session.window.hasKeyboardFocus(amount))
+        #expect(session.window.host.isActive && session.window.host.hasKeyboardFocus(amount))
         session.close()
     }
 }

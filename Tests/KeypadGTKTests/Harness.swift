@@ -64,14 +64,14 @@ final class GTKSession {
     /// Shows the window and waits until it is mapped and active.
     func show(sourceLocation: SourceLocation = #_sourceLocation) {
         window.present()
-        let ready = KioskWindow.pump(until: { self.window.isMapped && self.window.isActive })
+        let ready = KioskWindow.pump(until: { self.window.host.isMapped && self.window.host.isActive })
         #expect(ready, "the window never became active", sourceLocation: sourceLocation)
         KioskWindow.pump(seconds: 0.1)
     }
 
     /// Clicks the field and waits until it edits.
     func click(_ field: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
-        XInput.click(window.screenCenter(of: field), sourceLocation: sourceLocation)
+        XInput.click(window.host.screenCenter(of: field), sourceLocation: sourceLocation)
         KioskWindow.pump(until: { field.isFirstResponder })
         settle()
     }
@@ -82,7 +82,7 @@ final class GTKSession {
             Issue.record("no key \(name)", sourceLocation: sourceLocation)
             return
         }
-        XInput.click(window.screenCenter(ofKey: key.id, in: keypad), sourceLocation: sourceLocation)
+        XInput.click(window.host.screenCenter(ofKey: key.id, in: keypad), sourceLocation: sourceLocation)
         settle()
     }
 
@@ -93,14 +93,7 @@ final class GTKSession {
 
     /// Expects `input`'s widget to end at least `margin` pixels above the keypad on screen.
     func expectAboveKeypad(_ input: TextResponder, margin: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let edges = window.verticalEdges(of: input) else {
-            Issue.record("the input or the keypad is not on screen", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(
-            edges.fieldBottom + margin <= edges.keypadTop,
-            "input bottom \(edges.fieldBottom), margin \(margin), keypad top \(edges.keypadTop)",
-            sourceLocation: sourceLocation)
+        KeypadGTKTests.expectAboveKeypad(input, in: window.host, margin: margin, sourceLocation: sourceLocation)
     }
 
     func close() {
@@ -122,4 +115,19 @@ final class DigitsOnly: TextFieldDelegate {
 final class Sticky: TextFieldDelegate {
     var allowsEnd = false
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool { allowsEnd }
+}
+
+/// Expects `input`'s widget to end at least `margin` pixels above `host`'s keypad on screen.
+@MainActor
+func expectAboveKeypad(
+    _ input: TextResponder, in host: KeypadHost, margin: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let edges = host.verticalEdges(of: input) else {
+        Issue.record("the input or the keypad is not on screen", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(
+        edges.fieldBottom + margin <= edges.keypadTop,
+        "input bottom \(edges.fieldBottom), margin \(margin), keypad top \(edges.keypadTop)",
+        sourceLocation: sourceLocation)
 }

@@ -177,12 +177,9 @@ public final class Keypad: InputView {
     private func observe(
         _ name: Notification.Name, _ handler: @escaping @MainActor (Keypad, any TextInput) -> Void
     ) -> any NSObjectProtocol {
-        notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-            nonisolated(unsafe) let object = note.object
-            MainActor.assumeIsolated {
-                guard let self, let input = object as? any TextInput else { return }
-                handler(self, input)
-            }
+        observeOnMainActor(name, on: notificationCenter) { [weak self] note in
+            guard let self, let input = note.object as? any TextInput else { return }
+            handler(self, input)
         }
     }
 

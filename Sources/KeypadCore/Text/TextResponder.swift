@@ -245,12 +245,20 @@ extension ResponderScope {
     }
 
     private func neighbour(of input: Responder, step: Int) -> TextResponder? {
-        guard let start = responders.firstIndex(where: { $0 === input }) else { return nil }
-        var index = start + step
-        while responders.indices.contains(index) {
-            if let candidate = responders[index] as? TextResponder, candidate.isEnabled { return candidate }
-            index += step
-        }
-        return nil
+        enabledNeighbour(of: input, in: responders, step: step)
     }
+}
+
+/// The nearest enabled text input `step` places (1 after, -1 before) from `input` in
+/// `order`, skipping disabled ones; nil when `input` is not in `order` or none is left.
+/// The one search behind the scope's and the toolbar's previous and next.
+@MainActor
+func enabledNeighbour(of input: Responder, in order: [Responder], step: Int) -> TextResponder? {
+    guard let start = order.firstIndex(where: { $0 === input }) else { return nil }
+    var index = start + step
+    while order.indices.contains(index) {
+        if let candidate = order[index] as? TextResponder, candidate.isEnabled { return candidate }
+        index += step
+    }
+    return nil
 }

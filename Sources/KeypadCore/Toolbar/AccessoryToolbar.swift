@@ -70,12 +70,9 @@ public final class AccessoryToolbar: InputAccessoryView {
 
     private func observe(_ name: Notification.Name, _ handler: @escaping @MainActor (AccessoryToolbar, TextResponder) -> Void) {
         tokens.append(
-            notificationCenter.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-                nonisolated(unsafe) let object = note.object
-                MainActor.assumeIsolated {
-                    guard let self, let input = object as? TextResponder else { return }
-                    handler(self, input)
-                }
+            observeOnMainActor(name, on: notificationCenter) { [weak self] note in
+                guard let self, let input = note.object as? TextResponder else { return }
+                handler(self, input)
             })
     }
 
@@ -115,14 +112,8 @@ public final class AccessoryToolbar: InputAccessoryView {
     public var canGoNext: Bool { nextInput != nil }
 
     private func neighbour(step: Int) -> TextResponder? {
-        let inputs = orderedInputs
-        guard let bound = boundInput, let start = inputs.firstIndex(where: { $0 === bound }) else { return nil }
-        var index = start + step
-        while inputs.indices.contains(index) {
-            if inputs[index].isEnabled { return inputs[index] }
-            index += step
-        }
-        return nil
+        guard let bound = boundInput else { return nil }
+        return enabledNeighbour(of: bound, in: orderedInputs, step: step)
     }
 
     // MARK: - Actions

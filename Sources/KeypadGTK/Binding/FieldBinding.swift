@@ -1,8 +1,8 @@
 import CGTK
 import KeypadCore
 
-/// One GTK widget bound to one model input: a `GtkEntry` to a ``TextField`` or a
-/// `GtkTextView` to a ``TextView``, made by ``KeypadHost/bind(_:toEntry:)`` or
+/// One GTK widget bound to one model input: a `GtkEntry` to a `TextField` or a
+/// `GtkTextView` to a `TextView`, made by ``KeypadHost/bind(_:toEntry:)`` or
 /// ``KeypadHost/bind(_:toTextView:)``.
 ///
 /// The model is the source of truth. Typing, paste and cut in the widget become edits

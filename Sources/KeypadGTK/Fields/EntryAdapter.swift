@@ -2,7 +2,7 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Mirrors a ``TextField`` in a GtkEntry, with the model as the source of truth.
+/// Mirrors a `TextField` in a GtkEntry, with the model as the source of truth.
 ///
 /// Typing, paste and cut never reach the entry's buffer directly: `insert-text`
 /// and `delete-text` are stopped and turned into `field.replace(_:withText:)`,
@@ -24,7 +24,10 @@ final class EntryAdapter: FieldAdapter {
     private let style = WidgetStyle(target: .entry)
     /// The text area's width the font was last fitted to (refit only when it changes).
     private var fittedWidth: gint = -1
-    private var shownIcons: [String?] = []
+    private var shownLeft: OverlayView?
+    private var shownRight: OverlayView?
+    private var shownClear = false
+    private var overlays: EntryOverlays?
     private let connections = SignalConnections()
 
     /// Binds `widget`, an existing GtkEntry, to `field`: the adapter holds a reference
@@ -34,6 +37,7 @@ final class EntryAdapter: FieldAdapter {
         self.coordinator = coordinator
         entry = widget
         g_object_ref(UnsafeMutableRawPointer(widget))
+        overlays = EntryOverlays(entry: widget)
         connectSignals(UnsafeMutableRawPointer(widget))
         observation = field.addObserver { [weak self] change in self?.modelDidChange(change) }
         coordinator.add(self)
@@ -48,6 +52,8 @@ final class EntryAdapter: FieldAdapter {
         if let observation { field.removeObserver(observation) }
         observation = nil
         style.detach(from: widget)
+        _ = overlays?.show(left: nil, right: nil)
+        overlays = nil
         entry = nil
         coordinator?.remove(self)
         g_object_unref(UnsafeMutableRawPointer(widget))
@@ -65,6 +71,7 @@ final class EntryAdapter: FieldAdapter {
             onNotify(widget, "selection-bound") { [weak self] in self?.userMovedCursor() },
             onNotify(widget, "is-focus") { [weak self] in self?.focusChanged() },
             onIconPress(widget) { [weak self] position in self?.iconPressed(position) },
+            onDraw(widget) { [weak self] cairo in self?.overlays?.draw(cairo) },
             onSignal(widget, "activate") { [weak self] in self?.field.performReturn() },
             onSignal(widget, "destroy") { [weak self] in self?.unbind() },
             onEvent(widget, "button-press-event") { [weak self] _ in
@@ -219,21 +226,23 @@ final class EntryAdapter: FieldAdapter {
         isSyncing = false
     }
 
+    /// Draws the left and right views in the entry's padding and shows the clear button
+    /// in the end icon slot, just before the right view when both show.
     private func syncIcons() {
-        guard let gtkEntry else { return }
-        let clear = field.isClearButtonVisible
-        let right = field.isRightViewVisible ? field.rightView : nil
+        guard let entry, let gtkEntry else { return }
         let left = field.isLeftViewVisible ? field.leftView : nil
-        // GtkEntry has one icon slot at each end: while the clear button and the right view
-        // both show (side by side in the model), the clear button takes the end slot.
-        let icons = [left?.iconName, left?.accessibleName, clear ? "clear" : right?.iconName, right?.accessibleName]
-        guard icons != shownIcons else { return }
-        shownIcons = icons
-        gtk_entry_set_icon_from_icon_name(gtkEntry, GTK_ENTRY_ICON_PRIMARY, left?.iconName)
-        gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_PRIMARY, left?.accessibleName)
-        let secondary = clear ? "edit-clear-symbolic" : right?.iconName
-        gtk_entry_set_icon_from_icon_name(gtkEntry, GTK_ENTRY_ICON_SECONDARY, secondary)
-        gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_SECONDARY, clear ? "Clear text" : right?.accessibleName)
+        let right = field.isRightViewVisible ? field.rightView : nil
+        if left != shownLeft || right != shownRight {
+            shownLeft = left
+            shownRight = right
+            style.extraCSS = overlays?.show(left: left, right: right) ?? ""
+            style.apply(field.appearance, isEnabled: field.isEnabled, to: entry)
+        }
+        let clear = field.isClearButtonVisible
+        guard clear != shownClear else { return }
+        shownClear = clear
+        gtk_entry_set_icon_from_icon_name(gtkEntry, GTK_ENTRY_ICON_SECONDARY, clear ? "edit-clear-symbolic" : nil)
+        gtk_entry_set_icon_tooltip_text(gtkEntry, GTK_ENTRY_ICON_SECONDARY, clear ? "Clear text" : nil)
     }
 
     /// The entry got a new size: refit the font if the text area's width changed. A new

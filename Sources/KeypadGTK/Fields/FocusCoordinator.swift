@@ -27,15 +27,12 @@ final class FocusCoordinator {
         onSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.window = nil }
         let center = scope.notificationCenter
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
-                nonisolated(unsafe) let object = note.object
-                MainActor.assumeIsolated { self?.modelDidBegin(object as? TextResponder) }
+            tokens.append(observeOnMainActor(name, on: center) { [weak self] note in
+                self?.modelDidBegin(note.object as? TextResponder)
             })
         }
         for name in [TextField.textDidEndEditingNotification, TextView.textDidEndEditingNotification] {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
-                MainActor.assumeIsolated { self?.modelDidEnd() }
-            })
+            tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in self?.modelDidEnd() })
         }
     }
 

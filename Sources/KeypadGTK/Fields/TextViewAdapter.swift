@@ -2,7 +2,7 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Mirrors a ``TextView`` in a GtkTextView, optionally inside a ``TextViewFrame`` (which
+/// Mirrors a `TextView` in a GtkTextView, optionally inside a ``TextViewFrame`` (which
 /// grows with its content between a minimum and a maximum height, then scrolls, and
 /// shows the placeholder while the text is empty). A view the app placed itself has no
 /// frame: it keeps its own container and shows no placeholder.

@@ -8,7 +8,7 @@ import KeypadCore
 /// the duration and curve they carry, and takes the look (`keypad-light` or
 /// `keypad-dark`) of the editing input's `keyboardAppearance`.
 @MainActor
-final class KeypadArea {
+package final class KeypadArea {
     let scope: ResponderScope
     let placement: KeypadHost.Placement
     /// The widget to pack into the app window (docked), or nil (window placement).
@@ -20,7 +20,7 @@ final class KeypadArea {
     private let noToolbar: UnsafeMutablePointer<GtkWidget>
     /// The keys and toolbar column, which carries the look's class.
     private let column: UnsafeMutablePointer<GtkWidget>
-    private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
+    package private(set) var keypadViews: [ObjectIdentifier: KeypadView] = [:]
     private var toolbarViews: [ObjectIdentifier: ToolbarView] = [:]
     private var tokens: [any NSObjectProtocol] = []
     private var shownLook: KeypadLook?
@@ -133,6 +133,9 @@ final class KeypadArea {
         return view
     }
 
+    /// Whether the keypad is sliding in or out now.
+    var isSliding: Bool { slide.isSliding }
+
     /// Whether the keypad is revealed (or revealing).
     var isRevealed: Bool { slide.isRevealed }
 
@@ -159,11 +162,9 @@ final class KeypadArea {
         // A move to a field whose keypad (and toolbar) has the same height sends no keyboard
         // notification, yet its keypad, toolbar or look may differ (decimal pad → phone pad).
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
-            tokens.append(center.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
-                MainActor.assumeIsolated {
-                    guard let self else { return }
-                    if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
-                }
+            tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in
+                guard let self else { return }
+                if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
             })
         }
     }

@@ -42,7 +42,7 @@ public final class KeypadHost {
     public let placement: Placement
     let window: UnsafeMutablePointer<GtkWidget>
     let coordinator: FocusCoordinator
-    let area: KeypadArea
+    package let area: KeypadArea
     private var allBindings: [FieldBinding] = []
     private var avoiders: [KeyboardAvoider] = []
     private var keepAlive: Unmanaged<KeypadHost>?
@@ -82,12 +82,14 @@ public final class KeypadHost {
         updateScreenBounds()
     }
 
-    /// The window is gone: stop listening, unbind, and let go of the host.
+    /// The window is going: stop listening, unbind every widget (their models leave the
+    /// scope, ending any editing), and let go of the host.
     private func destroyed() {
         isClosed = true
         for avoider in avoiders { avoider.stop() }
         avoiders = []
         area.parentDestroyed()
+        for adapter in coordinator.adapters { adapter.unbind() }
         keepAlive?.release()
         keepAlive = nil
     }

@@ -19,6 +19,8 @@ final class SlideContainer {
     private let child: UnsafeMutablePointer<GtkWidget>
     /// Whether the child is shown or on its way in.
     private(set) var isRevealed = false
+    /// Whether a slide is under way.
+    var isSliding: Bool { slide != nil }
     /// How much of the child's height shows now, 0…1.
     private var shown: Double = 0
     private var slide: Slide?

@@ -4,9 +4,13 @@ import KeypadResources
 
 /// A GTK CSS file that cannot be used, with its file, line and GTK's message.
 public struct ThemeError: Error, CustomStringConvertible, Equatable {
+    /// The CSS file's name.
     public var file: String
+    /// The line GTK complained about, when it said.
     public var line: Int?
+    /// GTK's message.
     public var message: String
+    /// `file:line: message`.
     public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
 }
 
@@ -15,10 +19,10 @@ public struct ThemeError: Error, CustomStringConvertible, Equatable {
 /// Three sources of CSS style a field; where they disagree, the later one wins, whatever
 /// the selectors (GTK compares priorities before specificity):
 ///
-/// 1. the bundled theme, for the whole screen (``StylePriority/theme``);
-/// 2. the app's own CSS from ``installOverride(url:)`` (``StylePriority/appCSS``);
-/// 3. what the field's ``TextAppearance`` sets in code — font, text colour, background —
-///    on that widget alone (``StylePriority/model``), as an inline style beats a style
+/// 1. the bundled theme, for the whole screen (`StylePriority/theme`);
+/// 2. the app's own CSS from ``installOverride(url:)`` (`StylePriority/appCSS`);
+/// 3. what the field's `TextAppearance` sets in code — font, text colour, background —
+///    on that widget alone (`StylePriority/model`), as an inline style beats a style
 ///    sheet and a UIKit property set on one field beats its appearance proxy. A colour
 ///    a validator sets while the user types so stays visible under any CSS.
 ///

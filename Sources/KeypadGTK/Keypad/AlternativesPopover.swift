@@ -63,7 +63,7 @@ final class AlternativesPopover {
     /// The alternative under the screen point (`x`, `y`), if any.
     func index(atScreenX x: Double, y: Double) -> Int? {
         buttons.firstIndex { button in
-            guard let frame = KioskWindow.screenRect(of: button) else { return false }
+            guard let frame = WidgetGeometry.screenRect(of: button) else { return false }
             return Double(frame.minX) <= x && x < Double(frame.maxX) && Double(frame.minY) <= y && y < Double(frame.maxY)
         }
     }

@@ -2,17 +2,17 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Draws a ``Keypad`` as touch-sized GtkButtons that never take focus.
+/// Draws a `Keypad` as touch-sized GtkButtons that never take focus.
 ///
 /// Keys act on the pointer's press (`button-press-event`), not on release; the
 /// release, and a one-shot GLib timer scheduled only while the keypad has a
 /// deadline (repeat, long press), do the rest — an idle keypad runs no timer.
 /// AT-SPI's "press" action arrives as `clicked` and taps the key.
 @MainActor
-final class KeypadView {
+package final class KeypadView {
     let keypad: Keypad
     /// The keypad's top widget (a GtkGrid); nil once destroyed.
-    private(set) var widget: UnsafeMutablePointer<GtkWidget>?
+    package private(set) var widget: UnsafeMutablePointer<GtkWidget>?
     private var buttons: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var shownIDs: [[String]] = []
     private var shownKeys: [String: KeypadKey] = [:]
@@ -53,7 +53,7 @@ final class KeypadView {
     }
 
     /// The button of key `id`, if it is on the page shown.
-    func button(id: String) -> UnsafeMutablePointer<GtkWidget>? { buttons[id] }
+    package func button(id: String) -> UnsafeMutablePointer<GtkWidget>? { buttons[id] }
 
     /// The height the keypad takes: its rows of keys plus spacing, and the padding and
     /// borders its CSS gives it, as GTK measures them.

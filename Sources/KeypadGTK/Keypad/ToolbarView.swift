@@ -2,7 +2,7 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// Draws an ``AccessoryToolbar``: previous / next buttons, the title, and done.
+/// Draws an `AccessoryToolbar`: previous / next buttons, the title, and done.
 @MainActor
 final class ToolbarView {
     let toolbar: AccessoryToolbar

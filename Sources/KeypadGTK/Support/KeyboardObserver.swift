@@ -7,8 +7,5 @@ func keyboardObserver(
     _ name: Notification.Name, on center: NotificationCenter,
     _ handler: @escaping @MainActor (KeyboardTransition?) -> Void
 ) -> any NSObjectProtocol {
-    center.addObserver(forName: name, object: nil, queue: nil) { note in
-        nonisolated(unsafe) let note = note
-        MainActor.assumeIsolated { handler(KeyboardTransition(notification: note)) }
-    }
+    observeOnMainActor(name, on: center) { note in handler(KeyboardTransition(notification: note)) }
 }

@@ -34,7 +34,7 @@ package enum MainLoop {
 
     /// Runs `body` once after `milliseconds`.
     @discardableResult
-    static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
+    package static func after(milliseconds: Int, _ body: @escaping VoidHandler) -> guint {
         let box = Unmanaged.passRetained(SignalBox(body) as AnyObject).toOpaque()
         return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(milliseconds, 0)), once, box, release)
     }

@@ -23,8 +23,6 @@ public enum GTKMainLoop {
     /// Runs the main loop for `seconds` (to let an animation or a timer run its course).
     public static func run(seconds: Double) {
         let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
-        while g_get_monotonic_time() < end {
-            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1000) }
-        }
+        run(until: { g_get_monotonic_time() >= end }, timeout: seconds + 1)
     }
 }

@@ -36,6 +36,7 @@ package typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) ->
 typealias InsertTextHandler = @MainActor (String, UnsafeMutablePointer<gint>?) -> Void
 typealias DeleteTextHandler = @MainActor (Int, Int) -> Void
 typealias IconPressHandler = @MainActor (GtkEntryIconPosition) -> Void
+typealias DrawHandler = @MainActor (OpaquePointer) -> Void
 typealias BufferInsertHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, String) -> Void
 typealias BufferDeleteHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?) -> Void
 
@@ -113,6 +114,18 @@ func onIconPress(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping Icon
         MainActor.assumeIsolated { handler(position) }
     }
     return connect(instance, "icon-press", thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
+}
+
+/// GtkWidget `draw`, connected after GTK's own drawing:
+/// `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`; the handler paints on top.
+@discardableResult
+func onDraw(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping DrawHandler) -> gulong {
+    let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, cairo, data in
+        guard let handler = unbox(data, as: DrawHandler.self), let cairo else { return 0 }
+        MainActor.assumeIsolated { handler(cairo) }
+        return 0
+    }
+    return connect(instance, "draw", after: true, thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
 }
 
 /// GtkTextBuffer `insert-text`: `void (*)(GtkTextBuffer *, GtkTextIter *, gchar *, gint, gpointer)`.

@@ -2,11 +2,11 @@ import CGTK
 import Foundation
 import KeypadCore
 
-/// One widget's own CSS: font, colours and border style from a model's ``TextAppearance``.
+/// One widget's own CSS: font, colours and border style from a model's `TextAppearance`.
 ///
 /// Border styles become CSS classes (`keypad-border-none`, `-line`, `-bezel`,
 /// `-rounded-rect`) that the theme styles; font and colours go into a provider
-/// attached to the widget alone at ``StylePriority/model``, above the theme and the
+/// attached to the widget alone at `StylePriority/model`, above the theme and the
 /// app's CSS (see ``Theme``). Only what the appearance sets is written, so the rest
 /// still comes from them.
 @MainActor
@@ -17,6 +17,8 @@ final class WidgetStyle {
     private var lastCSS = ""
     /// A font size that replaces the appearance's (adjustsFontSizeToFitWidth).
     var fontSizeOverride: CGFloat?
+    /// More CSS for the widget alone, after the appearance's (room for edge views).
+    var extraCSS = ""
 
     init(target: StyleTarget) {
         self.target = target
@@ -38,7 +40,7 @@ final class WidgetStyle {
             }
             gtk_style_context_add_class(context, appearance.borderStyle.cssClass)
         }
-        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride, target: target)
+        let css = Self.css(appearance, isEnabled: isEnabled, fontSize: fontSizeOverride, target: target) + extraCSS
         guard css != lastCSS else { return }
         lastCSS = css
         gtk_css_provider_load_from_data(provider, css, -1, nil)
@@ -82,7 +84,7 @@ final class WidgetStyle {
     }
 }
 
-/// Which CSS nodes of a widget take which part of a ``TextAppearance``.
+/// Which CSS nodes of a widget take which part of a `TextAppearance`.
 ///
 /// The selectors name nodes, never `*`: a widget's provider also reaches its own
 /// subnodes, and an entry's `selection` must keep its own background.

@@ -1,5 +1,6 @@
 import CGTK
 import Foundation
+import KeypadGTK
 
 /// The baseline: a plain GtkWindow with a GtkEntry and a plain GtkButton whose
 /// `clicked` handler inserts "5" at the cursor (or deletes one character) — what an
@@ -52,7 +53,7 @@ final class BaselineTapRig {
     /// The screen centres of the two buttons.
     var keyPoints: [(String, KioskWindow.ScreenPoint)] {
         [("5", insertButton), ("Delete", deleteButton)].compactMap { name, button in
-            KioskWindow.screenCenter(of: button).map { (name, $0) }
+            KeypadHost.screenCenter(of: button).map { (name, $0) }
         }
     }
 }

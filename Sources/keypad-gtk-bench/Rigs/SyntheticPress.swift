@@ -1,4 +1,5 @@
 import CGTK
+import KeypadGTK
 import Glibc
 
 /// Button events made in-process and handed straight to `gtk_main_do_event`, the

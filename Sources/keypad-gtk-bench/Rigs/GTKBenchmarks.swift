@@ -1,5 +1,7 @@
 import CGTK
 import Foundation
+import KeypadGTK
+import KeypadTesting
 import KeypadCore
 
 /// Measurements of the GTK keypad as a user feels it, under a real X server.
@@ -8,13 +10,13 @@ import KeypadCore
 /// `changed` times this process prints), so this process sits in `gtk_main()` like
 /// any app and its CPU time per tap is its own. The baseline is a plain GtkButton in
 /// a plain window whose `clicked` handler inserts the same text.
-public enum GTKBenchmarks {
+enum GTKBenchmarks {
     /// Serves taps for an outside driver (scripts/bench_taps.py): shows a kiosk field
     /// with its keypad (or, for the baseline, a plain window with plain buttons), prints
     /// `key NAME X Y` for the keys to click and `ready`, then `changed NANOSECONDS`
     /// (CLOCK_MONOTONIC) each time the entry changes, and `button NANOSECONDS` each time
     /// GDK dispatches a button press or release, until the process is killed.
-    public static func serveTaps(baseline: Bool) {
+    static func serveTaps(baseline: Bool) {
         let report: (String) -> Void = { reportLine($0) }
         let onChange: () -> Void = { report("changed \(g_get_monotonic_time() * 1000)") }
         gdk_event_handler_set({ event, _ in
@@ -43,7 +45,7 @@ public enum GTKBenchmarks {
     /// button event on a key to the entry's `changed`, `taps` taps alternating a digit
     /// and delete. The keypad acts on the press; the baseline's plain GtkButton on the
     /// release, so its time runs from the release.
-    public static func dispatchLatency(taps: Int, baseline: Bool) -> LatencyStatistics {
+    static func dispatchLatency(taps: Int, baseline: Bool) -> [Double] {
         final class Stamp { var changed = 0 }
         let stamp = Stamp()
         let onChange: () -> Void = { stamp.changed = SyntheticPress.now() }
@@ -51,7 +53,7 @@ public enum GTKBenchmarks {
         let baselineRig = baseline ? BaselineTapRig(onChange: onChange) : nil
         keypadRig?.focusField()
         let buttons = keypadRig?.keyButtons ?? baselineRig?.keyButtons ?? []
-        guard buttons.count == 2 else { return LatencyStatistics(milliseconds: []) }
+        guard buttons.count == 2 else { return [] }
         var results: [Double] = []
         for index in 0..<taps {
             let button = buttons[index % 2]
@@ -65,23 +67,23 @@ public enum GTKBenchmarks {
                 results.append(Double(stamp.changed - start) / 1e6)
             }
         }
-        return withExtendedLifetime((keypadRig, baselineRig)) { LatencyStatistics(milliseconds: results) }
+        return withExtendedLifetime((keypadRig, baselineRig)) { results }
     }
 
     /// Measures focus-in to the keypad's first drawn frame, `repeats` times.
-    public static func showLatency(repeats: Int) -> LatencyStatistics {
-        LatencyStatistics(milliseconds: KeypadTapRig(onChange: {}).measureShow(repeats: repeats))
+    static func showLatency(repeats: Int) -> [Double] {
+        KeypadTapRig(onChange: {}).measureShow(repeats: repeats)
     }
 
     /// Milliseconds of CPU per tap on the keypad's own path, without X events or drawing.
-    public static func handlerCPU(taps: Int) -> Double {
+    static func handlerCPU(taps: Int) -> Double {
         KeypadTapRig(onChange: {}).measureHandlerCPU(taps: taps)
     }
 
     /// The process's CPU use, in percent of one core, over `seconds` with the keypad
     /// shown and idle; with `caretBlinks` false, GTK's blinking caret is turned off
     /// (gtk-cursor-blink), leaving only what the keypad itself might run.
-    public static func idleCPU(seconds: Double, caretBlinks: Bool = true) -> Double {
+    static func idleCPU(seconds: Double, caretBlinks: Bool = true) -> Double {
         if !caretBlinks, let settings = gtk_settings_get_default() {
             keypad_object_set_int(UnsafeMutableRawPointer(settings), "gtk-cursor-blink", 0)
         }
@@ -91,24 +93,24 @@ public enum GTKBenchmarks {
     /// RSS in kilobytes of one kiosk window, its field focused: first with no keypad
     /// (the scope offers none), then with the keypad made and shown, then after
     /// `cycles` more rounds of hiding and showing it.
-    public static func residentSizes(cycles: Int) -> (withoutKeypad: Int, withKeypad: Int, afterCycles: Int) {
+    static func residentSizes(cycles: Int) -> (withoutKeypad: Int, withKeypad: Int, afterCycles: Int) {
         let rig = KeypadTapRig(preparesKeypad: false, onChange: {})
         rig.focusField()
         KioskWindow.pump(seconds: 0.5)
-        let without = residentKilobytes()
+        let without = ProcessMeasures.residentKilobytes()
         rig.scope.endEditing()
         rig.scope.defaultInputView = nil
         KioskWindow.pump(seconds: 0.3)
         rig.focusField()
         KioskWindow.pump(seconds: 0.5)
-        let with = residentKilobytes()
+        let with = ProcessMeasures.residentKilobytes()
         for _ in 0..<cycles {
             rig.scope.endEditing()
             KioskWindow.pump(seconds: rig.scope.keyboard.animationDuration + 0.1)
             rig.focusField()
         }
         KioskWindow.pump(seconds: 0.5)
-        return (without, with, residentKilobytes())
+        return (without, with, ProcessMeasures.residentKilobytes())
     }
 }
 

@@ -4,34 +4,34 @@ import KeypadCore
 
 /// What GTK computed for a widget after every CSS source (theme, app CSS, the model's
 /// appearance) had its say: what the user sees, read back for tests and scripts.
-public struct RenderedStyle: Equatable, Sendable {
+package struct RenderedStyle: Equatable, Sendable {
     /// The font size the text is drawn at, in points.
-    public var fontSize: Double
+    package var fontSize: Double
     /// The text colour.
-    public var color: Color
+    package var color: Color
     /// The background colour of the widget (for a text view, of its frame).
-    public var background: Color
+    package var background: Color
 }
 
 /// A rectangle in pixels.
-public struct PixelRect: Equatable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Equatable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 }
 
 /// How a field's text fits its entry, in pixels.
-public struct TextFit: Equatable, Sendable {
+package struct TextFit: Equatable, Sendable {
     /// The width of the whole text as Pango lays it out now.
-    public var textWidth: Int
+    package var textWidth: Int
     /// The width of the entry's text area (without border, padding and icons).
-    public var areaWidth: Int
+    package var areaWidth: Int
 }
 
-extension KioskWindow {
+extension KeypadHost {
     /// The computed font, colour and background of the input's widget.
-    public func renderedStyle(of input: TextResponder) -> RenderedStyle? {
+    package func renderedStyle(of input: TextResponder) -> RenderedStyle? {
         guard let widget = widget(for: input) else { return nil }
         guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.frame?.scroller else {
             return StyleReading.style(of: widget)
@@ -43,12 +43,12 @@ extension KioskWindow {
     }
 
     /// The computed font, colour and background of key `id` of `keypad` (nil while not built).
-    public func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
-        area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).map(StyleReading.style(of:))
+    package func renderedStyle(ofKey id: String, in keypad: Keypad) -> RenderedStyle? {
+        keypadView(of: keypad)?.button(id: id).map(StyleReading.style(of:))
     }
 
     /// How the field's whole text fits its entry's text area now.
-    public func textFit(of field: TextField) -> TextFit? {
+    package func textFit(of field: TextField) -> TextFit? {
         guard let entry = widget(for: field) else { return nil }
         var area = GdkRectangle()
         gtk_entry_get_text_area(keypad_entry(entry), &area)
@@ -57,15 +57,15 @@ extension KioskWindow {
     }
 }
 
-extension KioskWindow {
+extension KeypadHost {
     /// The placeholder the text view shows now, or nil when none is on screen.
-    public func shownPlaceholder(of textView: TextView) -> String? {
+    package func shownPlaceholder(of textView: TextView) -> String? {
         (coordinator.adapter(for: textView) as? TextViewAdapter)?.frame?.shownPlaceholder
     }
 
     /// The first character's cell, in pixels from the top left corner of the text view's
     /// frame (outside its border).
-    public func firstCharacterRect(of textView: TextView) -> PixelRect? {
+    package func firstCharacterRect(of textView: TextView) -> PixelRect? {
         guard let adapter = coordinator.adapter(for: textView) as? TextViewAdapter, let view = adapter.view,
             let frame = adapter.frame?.scroller, let buffer = gtk_text_view_get_buffer(keypad_text_view(view))
         else { return nil }
@@ -84,7 +84,7 @@ extension KioskWindow {
 
     /// The colour on screen at (`x`, `y`) pixels from the top left corner of the input's
     /// outer widget (an entry, or a text view's frame).
-    public func renderedPixel(of input: TextResponder, x: Int, y: Int) -> Color? {
+    package func renderedPixel(of input: TextResponder, x: Int, y: Int) -> Color? {
         let adapter = coordinator.adapter(for: input)
         guard let widget = (adapter as? TextViewAdapter)?.frame?.scroller ?? adapter?.focusWidget,
             let gdkWindow = gtk_widget_get_window(window)
@@ -97,6 +97,58 @@ extension KioskWindow {
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
         return Color(red: Double(pixels[0]) / 255, green: Double(pixels[1]) / 255, blue: Double(pixels[2]) / 255)
+    }
+}
+
+/// What an entry shows beside its text, at one end.
+package struct EdgeStrip: Equatable, Sendable {
+    /// The entry's accessible description (the visible views' accessible names).
+    package var description: String
+    /// The strip between the entry's edge and its text area, on the screen.
+    package var frame: CGRect
+    /// The clear button's area on the screen (end strip only, while it shows).
+    package var clearFrame: CGRect?
+    /// How many of the strip's pixels on screen are dark (text or icon ink on a light field).
+    package var darkPixels: Int
+}
+
+extension KeypadHost {
+    /// What the start (`end` false) or end strip of `field`'s entry shows on screen now.
+    package func edgeStrip(of field: TextField, end: Bool) -> EdgeStrip? {
+        guard let entry = widget(for: field), let origin = WidgetGeometry.screenRect(of: entry),
+            let gdkWindow = gtk_widget_get_window(window), let accessible = gtk_widget_get_accessible(entry)
+        else { return nil }
+        var text = GdkRectangle()
+        gtk_entry_get_text_area(keypad_entry(entry), &text)
+        let width = gtk_widget_get_allocated_width(entry)
+        let height = gtk_widget_get_allocated_height(entry)
+        let stripX = end ? text.x + text.width : 0
+        let stripWidth = end ? width - stripX : text.x
+        let description = atk_object_get_description(accessible).map { String(cString: $0) } ?? ""
+        var icon = GdkRectangle()
+        gtk_entry_get_icon_area(keypad_entry(entry), GTK_ENTRY_ICON_SECONDARY, &icon)
+        let clearFrame =
+            end && icon.width > 0
+            ? CGRect(x: origin.minX + CGFloat(icon.x), y: origin.minY + CGFloat(icon.y), width: CGFloat(icon.width), height: CGFloat(icon.height))
+            : nil
+        let frame = CGRect(x: origin.minX + CGFloat(stripX), y: origin.minY, width: CGFloat(stripWidth), height: CGFloat(height))
+        var x: gint = 0
+        var y: gint = 0
+        guard stripWidth > 0, gtk_widget_translate_coordinates(entry, window, stripX, 0, &x, &y) != 0,
+            let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, x, y, stripWidth, height),
+            let pixels = gdk_pixbuf_get_pixels(pixbuf)
+        else { return EdgeStrip(description: description, frame: frame, clearFrame: clearFrame, darkPixels: 0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        var dark = 0
+        for row in 0..<Int(height) {
+            for column in 0..<Int(stripWidth) {
+                let pixel = pixels + row * stride + column * channels
+                if Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2]) < 3 * 128 { dark += 1 }
+            }
+        }
+        return EdgeStrip(description: description, frame: frame, clearFrame: clearFrame, darkPixels: dark)
     }
 }
 

@@ -1,5 +1,6 @@
 import CGTK
 import Foundation
+import KeypadGTK
 import KeypadCore
 
 /// A kiosk window with one number-pad field, instrumented for the benchmarks.
@@ -23,9 +24,9 @@ final class KeypadTapRig {
             window.addField(field, label: "Amount")
         }
         window.present()
-        KioskWindow.pump(until: { self.window.isMapped && self.window.isActive })
+        KioskWindow.pump(until: { self.window.host.isMapped && self.window.host.isActive })
         KioskWindow.pump(seconds: 0.2)
-        if let entry = window.widget(for: field) {
+        if let entry = window.host.widget(for: field) {
             onSignal(UnsafeMutableRawPointer(entry), "changed") { [weak self] in self?.onChange() }
             onEvent(UnsafeMutableRawPointer(entry), "focus-in-event") { [weak self] _ in
                 self?.focusTimes.append(g_get_monotonic_time())
@@ -41,7 +42,7 @@ final class KeypadTapRig {
 
     /// Clicks the field and waits until the keypad has slid in.
     func focusField() {
-        if let point = window.screenCenter(of: field), let process = launchXdotool(clickArguments(point, hold: 0)) {
+        if let point = window.host.screenCenter(of: field), let process = launchXdotool(clickArguments(point, hold: 0)) {
             process.waitUntilExit()
         }
         KioskWindow.pump(until: { self.field.isFirstResponder })
@@ -53,7 +54,7 @@ final class KeypadTapRig {
         let keypad = scope.defaultKeypad(for: .numberPad)
         return ["5", "Delete"].compactMap { name in
             guard let key = keypad.rows.joined().first(where: { $0.accessibleName == name }),
-                let point = window.screenCenter(ofKey: key.id, in: keypad)
+                let point = window.host.screenCenter(ofKey: key.id, in: keypad)
             else { return nil }
             return (name, point)
         }
@@ -62,7 +63,7 @@ final class KeypadTapRig {
     /// The buttons of the keys ``keyPoints`` names: a digit and delete.
     var keyButtons: [UnsafeMutablePointer<GtkWidget>] {
         let keypad = scope.defaultKeypad(for: .numberPad)
-        guard let view = window.area.keypadViews[ObjectIdentifier(keypad)] else { return [] }
+        guard let view = window.host.area.keypadViews[ObjectIdentifier(keypad)] else { return [] }
         return ["5", "Delete"].compactMap { name in
             keypad.rows.joined().first(where: { $0.accessibleName == name }).flatMap { view.button(id: $0.id) }
         }
@@ -73,8 +74,8 @@ final class KeypadTapRig {
         focusField()
         scope.endEditing()
         KioskWindow.pump(seconds: 0.5)
-        guard let grid = window.area.keypadViews[ObjectIdentifier(keypad)]?.widget,
-            let point = window.screenCenter(of: field)
+        guard let grid = window.host.area.keypadViews[ObjectIdentifier(keypad)]?.widget,
+            let point = window.host.screenCenter(of: field)
         else { return [] }
         onEvent(UnsafeMutableRawPointer(grid), "draw") { [weak self] _ in
             self?.drawTimes.append(g_get_monotonic_time())
@@ -104,7 +105,7 @@ final class KeypadTapRig {
     func measureHandlerCPU(taps: Int) -> Double {
         let keypad = scope.defaultKeypad(for: .numberPad)
         focusField()
-        guard let view = window.area.keypadViews[ObjectIdentifier(keypad)],
+        guard let view = window.host.area.keypadViews[ObjectIdentifier(keypad)],
             let digit = keypad.rows.joined().first(where: { $0.accessibleName == "5" }).flatMap({ view.button(id: $0.id) }),
             let delete = keypad.rows.joined().first(where: { $0.accessibleName == "Delete" }).flatMap({ view.button(id: $0.id) })
         else { return .nan }

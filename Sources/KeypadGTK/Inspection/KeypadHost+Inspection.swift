@@ -4,54 +4,54 @@ import KeypadCore
 
 /// What tests and scripts read back from the real widgets: screen positions for
 /// X input, the widgets' own text and cursor, and where GTK focus is.
-extension KioskWindow {
+extension KeypadHost {
     /// A point on the screen, in pixels.
-    public struct ScreenPoint: Equatable, Sendable {
-        public var x: Int
-        public var y: Int
-    }
-
-    var window: UnsafeMutablePointer<GtkWidget> { host.window }
-    var coordinator: FocusCoordinator { host.coordinator }
-    var area: KeypadArea { host.area }
-
-    /// The frame of `widget` on the screen.
-    static func screenRect(of widget: UnsafeMutablePointer<GtkWidget>) -> CGRect? {
-        WidgetGeometry.screenRect(of: widget)
+    package struct ScreenPoint: Equatable, Sendable {
+        package var x: Int
+        package var y: Int
+        package init(x: Int, y: Int) {
+            self.x = x
+            self.y = y
+        }
     }
 
     /// The centre of `widget` on the screen.
-    static func screenCenter(of widget: UnsafeMutablePointer<GtkWidget>) -> ScreenPoint? {
-        screenRect(of: widget).map { ScreenPoint(x: Int($0.midX), y: Int($0.midY)) }
+    package static func screenCenter(of widget: UnsafeMutablePointer<GtkWidget>) -> ScreenPoint? {
+        WidgetGeometry.screenRect(of: widget).map { ScreenPoint(x: Int($0.midX), y: Int($0.midY)) }
     }
 
-    func widget(for input: TextResponder) -> UnsafeMutablePointer<GtkWidget>? {
+    package func widget(for input: TextResponder) -> UnsafeMutablePointer<GtkWidget>? {
         coordinator.adapter(for: input)?.focusWidget
     }
 
+    /// The view of `keypad`, while the window is open.
+    func keypadView(of keypad: Keypad) -> KeypadView? {
+        isClosed ? nil : area.keypadViews[ObjectIdentifier(keypad)]
+    }
+
     /// The centre of the input's widget on the screen.
-    public func screenCenter(of input: TextResponder) -> ScreenPoint? {
+    package func screenCenter(of input: TextResponder) -> ScreenPoint? {
         widget(for: input).flatMap(Self.screenCenter(of:))
     }
 
     /// The centre of the key `id` of `keypad` on the screen (nil while not drawn).
-    public func screenCenter(ofKey id: String, in keypad: Keypad) -> ScreenPoint? {
-        area.keypadViews[ObjectIdentifier(keypad)]?.button(id: id).flatMap(Self.screenCenter(of:))
+    package func screenCenter(ofKey id: String, in keypad: Keypad) -> ScreenPoint? {
+        keypadView(of: keypad)?.button(id: id).flatMap(Self.screenCenter(of:))
     }
 
     /// The long-press alternatives `keypad` shows now (["+"] over the phone pad's 0), if any.
-    public func alternativesShown(in keypad: Keypad) -> [String]? {
-        area.keypadViews[ObjectIdentifier(keypad)]?.alternativeLabels
+    package func alternativesShown(in keypad: Keypad) -> [String]? {
+        keypadView(of: keypad)?.alternativeLabels
     }
 
     /// The screen centres of the alternatives `keypad` shows now, in order.
-    public func alternativeCenters(in keypad: Keypad) -> [ScreenPoint] {
-        (area.keypadViews[ObjectIdentifier(keypad)]?.alternativeButtons ?? []).compactMap(Self.screenCenter(of:))
+    package func alternativeCenters(in keypad: Keypad) -> [ScreenPoint] {
+        (keypadView(of: keypad)?.alternativeButtons ?? []).compactMap(Self.screenCenter(of:))
     }
 
     /// How the input bar of `textView` is sized now: the height of its visible text area,
     /// the height its laid-out text wants, and whether it scrolls.
-    public func inputBarSizing(of textView: TextView) -> (visibleHeight: Int, contentHeight: Int, scrolls: Bool)? {
+    package func inputBarSizing(of textView: TextView) -> (visibleHeight: Int, contentHeight: Int, scrolls: Bool)? {
         guard !isClosed, let adapter = coordinator.adapter(for: textView) as? TextViewAdapter,
             let view = adapter.view
         else { return nil }
@@ -64,7 +64,7 @@ extension KioskWindow {
     }
 
     /// The accessible names of what labels the input's widget (its caption), as AT-SPI reads them.
-    public func accessibleLabels(of input: TextResponder) -> [String] {
+    package func accessibleLabels(of input: TextResponder) -> [String] {
         guard !isClosed, let widget = widget(for: input), let accessible = gtk_widget_get_accessible(widget),
             let relations = atk_object_ref_relation_set(accessible)
         else { return [] }
@@ -79,49 +79,52 @@ extension KioskWindow {
     }
 
     /// The text the GtkEntry of `field` shows.
-    public func widgetText(of field: TextField) -> String? {
+    package func widgetText(of field: TextField) -> String? {
         guard let entry = widget(for: field) else { return nil }
         return String(cString: gtk_entry_get_text(keypad_entry(entry)))
     }
 
     /// The GtkEntry's cursor position in characters.
-    public func widgetCursor(of field: TextField) -> Int? {
+    package func widgetCursor(of field: TextField) -> Int? {
         guard let entry = widget(for: field) else { return nil }
         return Int(gtk_editable_get_position(keypad_editable(entry)))
     }
 
     /// The name assistive technology reads for the input's widget.
-    public func accessibleName(of input: TextResponder) -> String? {
+    package func accessibleName(of input: TextResponder) -> String? {
         guard let widget = widget(for: input), let accessible = gtk_widget_get_accessible(widget) else { return nil }
         return atk_object_get_name(accessible).map { String(cString: $0) }
     }
 
     /// Whether the input's widget has GTK focus and its window is the active one.
-    public func hasKeyboardFocus(_ input: TextResponder) -> Bool {
+    package func hasKeyboardFocus(_ input: TextResponder) -> Bool {
         guard let widget = widget(for: input) else { return false }
         return gtk_widget_has_focus(widget) != 0
     }
 
     /// Whether the app window is the active (focused) toplevel.
-    public var isActive: Bool { !isClosed && gtk_window_is_active(keypad_window(window)) != 0 }
+    package var isActive: Bool { !isClosed && gtk_window_is_active(keypad_window(window)) != 0 }
 
     /// Whether the window is on screen.
-    public var isMapped: Bool { !isClosed && gtk_widget_get_mapped(window) != 0 }
+    package var isMapped: Bool { !isClosed && gtk_widget_get_mapped(window) != 0 }
 
     /// The bottom edge of the input's widget and the top edge of the visible keypad, in
     /// screen coordinates (either placement).
-    public func verticalEdges(of input: TextResponder) -> (fieldBottom: Int, keypadTop: Int)? {
+    package func verticalEdges(of input: TextResponder) -> (fieldBottom: Int, keypadTop: Int)? {
         guard !isClosed, let widget = widget(for: input), let keypad = area.visibleKeypadWidget,
-            let field = Self.screenRect(of: widget), let keys = Self.screenRect(of: keypad)
+            let field = WidgetGeometry.screenRect(of: widget), let keys = WidgetGeometry.screenRect(of: keypad)
         else { return nil }
         return (Int(field.maxY), Int(keys.minY))
     }
 
+    /// Whether the keypad is sliding in or out now.
+    package var isKeypadSliding: Bool { !isClosed && area.isSliding }
+
     /// The height the keypad and its toolbar take on screen, while shown.
-    public var keypadAreaHeight: Int? { isClosed ? nil : area.shownHeight }
+    package var keypadAreaHeight: Int? { isClosed ? nil : area.shownHeight }
 
     /// Destroys the widget of `input`, as an app that tears a form down would.
-    public func destroyWidget(of input: TextResponder) {
+    package func destroyWidget(of input: TextResponder) {
         let adapter = coordinator.adapter(for: input)
         if let frame = (adapter as? TextViewAdapter)?.frame?.widget {
             gtk_widget_destroy(frame)
@@ -129,15 +132,48 @@ extension KioskWindow {
             gtk_widget_destroy(widget)
         }
     }
+}
+
+/// What tests read back from widgets an app made (pointers from a `.ui` file), bound or not.
+extension KeypadHost {
+    private static func widget(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
+        keypad_is_widget(pointer) != 0 ? pointer.assumingMemoryBound(to: GtkWidget.self) : nil
+    }
+
+    /// The centre of the widget on the screen.
+    package static func screenCenter(ofWidget pointer: UnsafeMutableRawPointer) -> ScreenPoint? {
+        widget(pointer).flatMap { screenCenter(of: $0) }
+    }
+
+    /// The text a GtkEntry shows.
+    package static func entryText(_ pointer: UnsafeMutableRawPointer) -> String? {
+        guard keypad_is_entry(pointer) != 0 else { return nil }
+        return String(cString: gtk_entry_get_text(keypad_entry(pointer)))
+    }
+
+    /// Whether the widget has GTK focus in its active window.
+    package static func hasFocus(_ pointer: UnsafeMutableRawPointer) -> Bool {
+        widget(pointer).map { gtk_widget_has_focus($0) != 0 } ?? false
+    }
+
+    /// Destroys the widget, as an app that tears part of a form down would.
+    package static func destroy(_ pointer: UnsafeMutableRawPointer) {
+        widget(pointer).map { gtk_widget_destroy($0) }
+    }
+}
+
+extension KioskWindow {
+    /// A point on the screen, in pixels.
+    package typealias ScreenPoint = KeypadHost.ScreenPoint
 
     /// Runs the main loop until `condition` holds or `timeout` seconds pass; returns the condition.
     @discardableResult
-    public static func pump(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+    package static func pump(until condition: () -> Bool, timeout: Double = 5) -> Bool {
         GTKMainLoop.run(until: condition, timeout: timeout)
     }
 
     /// Runs the main loop for `seconds` (for scripts and tests that wait for an animation).
-    public static func pump(seconds: Double) {
+    package static func pump(seconds: Double) {
         GTKMainLoop.run(seconds: seconds)
     }
 }

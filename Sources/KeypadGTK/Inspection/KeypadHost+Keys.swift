@@ -4,10 +4,10 @@ import KeypadCore
 
 /// What tests and scripts read back about keys and buttons, and the clipboard they
 /// set: the real allocations and accessible names in the widget tree.
-extension KioskWindow {
+extension KeypadHost {
     /// The allocated height, in pixels, of every key of `keypad` on the page shown.
-    public func keyHeights(in keypad: Keypad) -> [String: Int] {
-        guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return [:] }
+    package func keyHeights(in keypad: Keypad) -> [String: Int] {
+        guard let view = keypadView(of: keypad) else { return [:] }
         var heights: [String: Int] = [:]
         for key in keypad.rows.joined() {
             if let button = view.button(id: key.id) { heights[key.id] = Int(gtk_widget_get_allocated_height(button)) }
@@ -17,15 +17,25 @@ extension KioskWindow {
 
     /// The accessible name of every button (keys and toolbar buttons) in the window and
     /// the keypad's own window, shown or not.
-    public func buttonAccessibleNames() -> [String] {
+    package func buttonAccessibleNames() -> [String] {
+        guard !isClosed else { return [] }
         let roots = [window, area.floatingWindow].compactMap { $0 }
         return roots.flatMap(WidgetTree.descendants(of:)).filter { keypad_is_button($0) != 0 }.map { button in
             gtk_widget_get_accessible(button).flatMap { atk_object_get_name($0) }.map { String(cString: $0) } ?? ""
         }
     }
 
+    /// The screen centre of the first button in the window labelled `title`.
+    package func screenCenter(ofButtonTitled title: String) -> ScreenPoint? {
+        guard !isClosed else { return nil }
+        let button = WidgetTree.descendants(of: window).first { widget in
+            keypad_is_button(widget) != 0 && gtk_button_get_label(keypad_button(widget)).map { String(cString: $0) } == title
+        }
+        return button.flatMap { Self.screenCenter(of: $0) }
+    }
+
     /// The selection of `field`'s GtkEntry in characters (empty: the cursor).
-    public func widgetSelection(of field: TextField) -> Range<Int>? {
+    package func widgetSelection(of field: TextField) -> Range<Int>? {
         guard let entry = widget(for: field) else { return nil }
         var start: gint = 0
         var end: gint = 0
@@ -33,8 +43,11 @@ extension KioskWindow {
         return Int(min(start, end))..<Int(max(start, end))
     }
 
+}
+
+extension KioskWindow {
     /// Puts `text` on the clipboard (CLIPBOARD selection), as another app's copy would.
-    public static func setClipboardText(_ text: String) {
+    package static func setClipboardText(_ text: String) {
         guard let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)) else { return }
         gtk_clipboard_set_text(clipboard, text, -1)
     }
