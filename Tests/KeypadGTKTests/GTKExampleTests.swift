@@ -162,3 +162,35 @@ extension GTKTests {
         session.close()
     }
 }
+
+/// The separate keypad window over the example's window, and a model input bound to no
+/// widget (what an input method does) served by the same host.
+extension GTKTests {
+    @Test("with the keypad window, the named scrolled window is inset and the editing entry stays above the keys")
+    func exampleWindowPlacementAvoidance() throws {
+        let session = try CheckoutSession(placement: .window)
+        session.show()
+        session.click(session.note)
+        session.expectAboveKeypad(session.note)
+        #expect(session.host.hasKeyboardFocus(session.note) && session.host.isActive, "the keypad window took no focus")
+        session.close()
+    }
+
+    @Test("a model input bound to no widget gets its keypad in the keypad window; the app window keeps focus")
+    func unboundInputGetsKeypadWindow() throws {
+        let session = try CheckoutSession(placement: .window)
+        session.show()
+        let standIn = TextField(traits: TextInputTraits(keyboardType: .phonePad))
+        session.scope.add(standIn)
+        session.host.prepare(for: standIn)
+        #expect(standIn.becomeFirstResponder())
+        session.waitForKeypad(shown: true)
+        let keypad = session.scope.defaultKeypad(for: .phonePad)
+        session.clickKey("5", of: keypad, in: standIn)
+        #expect(standIn.text == "5")
+        #expect(session.host.isActive, "the app window is still the active one")
+        #expect(standIn.resignFirstResponder())
+        session.waitForKeypad(shown: false)
+        session.close()
+    }
+}

@@ -13,9 +13,9 @@ extension GTKTests {
         let fields = (1...8).map { session.field("Field \($0)") }
         session.show()
         session.click(fields[0])
-        session.settle(seconds: 0.4)
+        session.settle()
         #expect(fields[7].becomeFirstResponder())
-        session.settle(seconds: 0.3)
+        session.settle()
         // GTK's own focus scrolling stops at the edge; the avoidance keeps the margin.
         session.expectAboveKeypad(fields[7], margin: Int(session.window.avoidanceMargin))
         session.close()
@@ -27,7 +27,7 @@ extension GTKTests {
         let fields = (1...7).map { session.field("Field \($0)") }
         session.show()
         session.click(fields[6])
-        session.settle(seconds: 0.6)
+        session.settle()
         session.expectAboveKeypad(fields[6])
         #expect(session.window.host.hasKeyboardFocus(fields[6]))
         session.close()
@@ -97,7 +97,7 @@ extension GTKTests {
         amount.inputAccessoryView = AccessoryToolbar(notificationCenter: session.scope.notificationCenter)
         session.show()
         session.click(amount)
-        session.settle(seconds: 0.5)
+        session.settle()
         let frame = session.scope.keyboard.frame
         #expect(frame != nil)
         #expect(frame.map { Int($0.height) } == session.window.host.keypadAreaHeight)
@@ -114,7 +114,7 @@ extension GTKTests {
         amount.inputAccessoryView = toolbar
         session.show()
         session.click(amount)
-        session.settle(seconds: 0.3)
+        session.settle()
         #expect(toolbar.title == "Amount")
         // Run under G_DEBUG=fatal-criticals (make test), a GTK call on a destroyed toolbar
         // button ends the run here.

@@ -27,7 +27,7 @@ extension GTKTests {
         try Theme.light.install()
         defer { Theme.uninstall() }
         XInput.type(fortyDigits)
-        session.settle(seconds: 0.3)
+        session.settle()
         #expect(amount.text == fortyDigits)
         let fit = try #require(session.window.host.textFit(of: amount))
         let size = try #require(session.window.host.renderedStyle(of: amount)?.fontSize)
@@ -36,7 +36,7 @@ extension GTKTests {
 
         // A narrower window: the entry is reallocated and the font refitted.
         XInput.run(["getactivewindow", "windowsize", "320", "720"])
-        session.settle(seconds: 0.5)
+        session.settle()
         let narrower = try #require(session.window.host.textFit(of: amount))
         let smaller = try #require(session.window.host.renderedStyle(of: amount)?.fontSize)
         #expect(narrower.areaWidth < fit.areaWidth, "the window did not shrink")
@@ -54,7 +54,7 @@ extension GTKTests {
     func fontFloor() throws {
         let (session, amount) = fittingAmount(minimumFontSize: 14)
         XInput.type(fortyDigits + fortyDigits)
-        session.settle(seconds: 0.3)
+        session.settle()
         let fit = try #require(session.window.host.textFit(of: amount))
         let size = try #require(session.window.host.renderedStyle(of: amount)?.fontSize)
         #expect(abs(size - 14) < 0.5, "font \(size) pt")

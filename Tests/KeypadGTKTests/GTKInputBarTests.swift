@@ -18,7 +18,7 @@ extension GTKTests {
         var heights: [Int] = []
         for lines in 1...9 {
             notes.text = (1...lines).map { "line \($0)" }.joined(separator: "\n")
-            session.settle(seconds: 0.2)
+            session.settle()
             guard let sizing = session.window.host.inputBarSizing(of: notes) else {
                 Issue.record("no input bar")
                 return
@@ -44,7 +44,7 @@ extension GTKTests {
         session.window.setInputBar(notes)
         session.show()
         session.click(notes)
-        session.settle(seconds: 0.4)
+        session.settle()
         session.expectAboveKeypad(notes)
         session.close()
     }

@@ -21,7 +21,7 @@ extension GTKTests {
         }
         // Well inside GTK's double-click time (400 ms), so GDK adds 2- and 3-button presses.
         XInput.run(["mousemove", "\(point.x)", "\(point.y)", "click", "--repeat", "3", "--delay", "120", "1"])
-        session.settle(seconds: 0.3)
+        session.settle()
         #expect(amount.text == "999")
         #expect(session.window.host.widgetText(of: amount) == "999")
         session.close()
@@ -79,9 +79,9 @@ extension GTKTests {
             return
         }
         XInput.run(["mousemove", "\(point.x)", "\(point.y)", "mousedown", "1"])
-        session.settle(seconds: keypad.timing.longPressDelay.seconds / 2)
+        session.wait(seconds: keypad.timing.longPressDelay.seconds / 2)
         #expect(phone.text.isEmpty)
-        session.settle(seconds: keypad.timing.longPressDelay.seconds / 2 + 0.2)
+        session.wait(seconds: keypad.timing.longPressDelay.seconds / 2 + 0.2)
         #expect(phone.text == "+" && session.window.host.widgetText(of: phone) == "+")
         XInput.run(["mouseup", "1"])
         session.settle()
@@ -106,7 +106,7 @@ extension GTKTests {
             return
         }
         XInput.run(["mousemove", "\(point.x)", "\(point.y)", "mousedown", "1"])
-        session.settle(seconds: keypad.timing.longPressDelay.seconds + 0.2)
+        session.wait(seconds: keypad.timing.longPressDelay.seconds + 0.2)
         #expect(session.window.host.alternativesShown(in: keypad) == ["é", "è", "ê"])
         #expect(keypad.alternativesPopup?.selectedIndex == 0)
         #expect(name.text.isEmpty)

@@ -29,7 +29,7 @@ extension GTKTests {
         let required = KeySize.height(pixelsPerMillimetre: density)
         for field in fields {
             session.click(field)
-            session.settle(seconds: 0.4)
+            session.settle()
             let keypad = session.scope.defaultKeypad(for: field.keyboardType)
             let heights = session.window.host.keyHeights(in: keypad)
             #expect(!heights.isEmpty, "no keys for \(field.keyboardType)")

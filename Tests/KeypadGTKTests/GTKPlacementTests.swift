@@ -27,7 +27,7 @@ extension GTKTests {
         let amount = session.field("Amount")
         session.show()
         session.click(amount)
-        session.settle(seconds: 0.4)
+        session.settle()
         #expect(visibleWindows(titled: "Keypad").count == 1, "the keypad window is not on screen")
         session.close()  // at once, not after the keypad's 250 ms slide out
         #expect(visibleWindows(titled: "Keypad").isEmpty, "the keypad window outlived the app window")

@@ -25,7 +25,7 @@ extension GTKSession {
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         XInput.key(keys)
-        settle(seconds: 0.3)
+        settle()
         #expect(field.text == text && window.host.widgetText(of: field) == text, sourceLocation: sourceLocation)
         let range = NSRange(location: selection.lowerBound, length: selection.count)
         #expect(field.selectedRange == range, sourceLocation: sourceLocation)
@@ -42,14 +42,14 @@ extension GTKTests {
         let b = session.field("B", delegate: NeverBegins())
         session.show()
         XInput.click(session.window.host.screenCenter(of: b))
-        session.settle(seconds: 0.3)
+        session.settle()
         #expect(!b.isEditing && session.scope.firstResponder == nil)
         #expect(!session.window.host.hasKeyboardFocus(b), "B took GTK focus with nothing editing")
 
         session.click(a)
         _ = session.recorder.takeLines()
         XInput.click(session.window.host.screenCenter(of: b))
-        session.settle(seconds: 0.3)
+        session.settle()
         #expect(session.recorder.takeLines() == ["B shouldBeginEditing -> false"])
         #expect(a.isFirstResponder && !b.isEditing)
         #expect(session.window.host.hasKeyboardFocus(a) && !session.window.host.hasKeyboardFocus(b))

@@ -38,7 +38,7 @@ extension GTKTests {
         #expect(sameColor(style?.background, yellow), "background \(String(describing: style?.background))")
         #expect(abs((session.window.host.renderedStyle(of: plain)?.fontSize ?? 0) - 17) < 0.5, "the model's default size")
         styled.isEnabled = false
-        session.settle(seconds: 0.5)  // past the GTK theme's 200 ms colour transition
+        session.wait(seconds: 0.5)  // elapsed time is the subject: past the GTK theme's 200 ms colour transition
         let disabled = session.window.host.renderedStyle(of: styled)
         #expect(sameColor(disabled?.background, grey), "disabled background \(String(describing: disabled?.background))")
         #expect(sameColor(disabled?.color, red))

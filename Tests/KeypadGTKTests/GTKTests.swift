@@ -85,7 +85,7 @@ struct GTKTests {
         session.show()
         session.click(a)
         XInput.click(session.window.host.screenCenter(of: b))
-        session.settle(seconds: 0.3)
+        session.settle()
         #expect(a.isFirstResponder && !b.isEditing)
         #expect(session.window.host.hasKeyboardFocus(a))
         sticky.allowsEnd = true
@@ -117,7 +117,7 @@ struct GTKTests {
         let fields = (1...6).map { session.field("Field \($0)") }
         session.show()
         session.click(fields[5])
-        session.settle(seconds: 0.5)
+        session.settle()
         session.expectAboveKeypad(fields[5], margin: Int(session.window.avoidanceMargin))
         session.close()
     }
@@ -128,7 +128,7 @@ struct GTKTests {
         let amount = session.field("Amount")
         session.show()
         session.click(amount)
-        session.settle(seconds: 0.4)
+        session.settle()
         let keypad = session.scope.defaultKeypad(for: .numberPad)
         session.clickKey("5", of: keypad)
         session.clickKey("6", of: keypad)

@@ -49,7 +49,7 @@ extension GTKTests {
         notes.appearance.background = yellow
         notes.text = "hello"
         session.show()
-        session.settle(seconds: 0.3)
+        session.settle()
         let origin = try #require(session.window.host.firstCharacterRect(of: notes))
         #expect(origin.x >= 12 && origin.y >= 8, "text starts at \(origin.x), \(origin.y) in the frame")
         // Inside the border, left of the text: the frame's background.
@@ -76,7 +76,7 @@ extension GTKTests {
         notes.appearance.background = yellow
         notes.accessibilityLabel = "Delivery notes"
         notes.text = "█"  // a full block: its middle is drawn in the text colour alone
-        session.settle(seconds: 0.3)
+        session.settle()
         let style = session.window.host.renderedStyle(of: notes)
         #expect(abs((style?.fontSize ?? 0) - 24) < 0.5, "font \(String(describing: style?.fontSize))")
         #expect(sameColor(style?.color, red), "colour \(String(describing: style?.color))")

@@ -66,14 +66,14 @@ final class GTKSession {
         window.present()
         let ready = KioskWindow.pump(until: { self.window.host.isMapped && self.window.host.isActive })
         #expect(ready, "the window never became active", sourceLocation: sourceLocation)
-        KioskWindow.pump(seconds: 0.1)
+        settle(sourceLocation: sourceLocation)
     }
 
     /// Clicks the field and waits until it edits.
     func click(_ field: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
         XInput.click(window.host.screenCenter(of: field), sourceLocation: sourceLocation)
         KioskWindow.pump(until: { field.isFirstResponder })
-        settle()
+        settle(sourceLocation: sourceLocation)
     }
 
     /// Clicks the key named `name` on the keypad serving `field`.
@@ -83,11 +83,18 @@ final class GTKSession {
             return
         }
         XInput.click(window.host.screenCenter(ofKey: key.id, in: keypad), sourceLocation: sourceLocation)
-        settle()
+        settle(sourceLocation: sourceLocation)
     }
 
-    /// Lets X events, the keypad slide and idle work finish.
-    func settle(seconds: Double = 0.15) {
+    /// Waits until X events, the keypad slide and idle work have finished (a condition,
+    /// not a time).
+    func settle(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(window.host.waitUntilSettled(), "the window did not settle", sourceLocation: sourceLocation)
+    }
+
+    /// Lets `seconds` pass with the main loop running: only for tests whose subject is
+    /// elapsed time (a long press, a theme's transition).
+    func wait(seconds: Double) {
         KioskWindow.pump(seconds: seconds)
     }
 
@@ -98,7 +105,7 @@ final class GTKSession {
 
     func close() {
         window.close()
-        settle(seconds: 0.05)
+        GTKMainLoop.drain()
     }
 }
 

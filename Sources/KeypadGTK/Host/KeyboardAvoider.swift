@@ -66,7 +66,9 @@ final class KeyboardAvoider {
     }
 
     private func keypadDidHide() {
-        guard !isStopped else { return }
+        // A show that interrupts a hide's slide posts its will-notifications before the
+        // hide's did-notifications (UIKit's order): the keypad is coming back, stay put.
+        guard !isStopped, host?.scope.keyboard.isVisible != true else { return }
         gtk_widget_set_margin_bottom(inset, baseMargin)
         let adjustment = gtk_scrolled_window_get_vadjustment(keypad_scrolled_window(scroller))
         gtk_adjustment_set_value(adjustment, state.keypadHidden(currentOffset: gtk_adjustment_get_value(adjustment)))
