@@ -6,10 +6,19 @@ PROPERTY_SEQUENCES ?= 10000
 # Debian packages the build and the tests need (GTK, Xvfb, a window manager,
 # X input and the accessibility bus), and a CJK font (5 MB installed) so that
 # `--locale zh_CN` draws its return-key labels instead of empty boxes.
+# zenity is a GTK 3 program from Debian that the IM module's tests type into;
+# matchbox-keyboard is the on-screen keyboard make bench compares the IM module with.
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
-	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei
+	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard
 
-.PHONY: all deps build test test-e2e demo example bench soak docs format lint clean
+# The GTK 3 input-method module: GTK's tool that writes module caches, GTK's module
+# directory, and the cache `make build` writes for the uninstalled module.
+GTK_QUERY_IMMODULES := /usr/lib/x86_64-linux-gnu/libgtk-3-0/gtk-query-immodules-3.0
+GTK_IM_DIR := $(shell pkg-config --variable=libdir gtk+-3.0 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/gtk-3.0/3.0.0/immodules
+IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
+IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
+
+.PHONY: all deps build test test-e2e test-im demo example try-im install-im uninstall-im bench soak docs format lint clean
 
 all: build
 
@@ -23,8 +32,33 @@ deps:
 		apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
+# Also writes the cache that lets GTK load the uninstalled module:
+#   GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
+	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
+
+# Puts the module in GTK's module directory and updates GTK's cache, so GTK_IM_MODULE=keypad
+# works for every GTK 3 app (the module reads its layouts and CSS from this checkout's build).
+install-im: build
+	install -D -m 0644 "$(IM_LIBRARY)" "$(GTK_IM_DIR)/im-keypad.so"
+	$(GTK_QUERY_IMMODULES) --update-cache
+
+uninstall-im:
+	rm -f "$(GTK_IM_DIR)/im-keypad.so"
+	$(GTK_QUERY_IMMODULES) --update-cache
+
+# The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
+try-im: build
+	@export GTK_IM_MODULE_FILE="$(IM_CACHE)" GTK_IM_MODULE=keypad; \
+	if [ -n "$$DISPLAY" ]; then \
+		/usr/bin/python3 Tests/IM/im_form.py; \
+	else \
+		mkdir -p artifacts; \
+		echo "No DISPLAY: rendering the form under Xvfb."; \
+		scripts/with-display /usr/bin/python3 Tests/IM/im_form.py --screenshot $$PWD/artifacts/try-im.png >/dev/null; \
+		echo "Open artifacts/try-im.png to see it; run 'make try-im' on a desktop (DISPLAY set) to use it."; \
+	fi
 
 # Every test runs on a fresh Xvfb display with openbox and a private D-Bus session,
 # so the GTK tests always run (they skip only where no display exists at all). A GTK
@@ -33,10 +67,18 @@ test: build
 	G_DEBUG=fatal-criticals KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory test-im
 
 # The demo driven from outside: AT-SPI finds widgets, xdotool clicks, --trace is checked.
 test-e2e: build
 	G_DEBUG=fatal-criticals scripts/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
+
+# The IM module in three GTK 3 programs: the Python form, a C program compiled here, and zenity.
+IM_C_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form
+test-im: build
+	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
+	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/with-display \
+		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,
@@ -63,9 +105,11 @@ example: build
 		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# Release-build measurements written to BENCHMARKS.md (never timed tests).
+# Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/bench-im
+# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard.
 bench: deps
 	scripts/bench
+	scripts/bench-im
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;

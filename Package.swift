@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
         .executable(name: "keypad-example", targets: ["keypad-example"]),
+        // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
+        .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -50,6 +52,16 @@ let package = Package(
         .target(
             name: "KeypadGTK",
             dependencies: ["KeypadCore", "KeypadResources", "CGTK"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
+        // The IM module's GObject type and GTK's four module entry points; the rest is Swift.
+        .target(
+            name: "CKeypadIM",
+            dependencies: ["CGTK"]
+        ),
+        .target(
+            name: "KeypadIM",
+            dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(
@@ -104,6 +116,11 @@ let package = Package(
                 "KeypadCore", "KeypadTesting", "KeypadTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "KeypadIMTests",
+            dependencies: ["KeypadIM", "KeypadCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

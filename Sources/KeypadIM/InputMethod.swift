@@ -1,0 +1,100 @@
+import CGTK
+import Foundation
+import KeypadCore
+import KeypadGTK
+
+/// The module's state in the app: a session per context that has had focus, and a
+/// keypad host per app window that has had an editing field — all made on first use,
+/// so an app that never focuses a field pays for two empty dictionaries.
+///
+/// The keypad follows GTK focus: a widget's focus-in begins editing of its field in its
+/// window's scope; its focus-out ends it once the main loop is idle (a move from field
+/// to field in one window is one move, with no hide between); a field of another window
+/// shows that window's keypad, so the keypad follows focus between the app's windows.
+@MainActor
+final class InputMethod {
+    static let shared = InputMethod()
+
+    /// Client windows of contexts that have not had focus yet (the window comes first).
+    private var clientWindows: [UnsafeMutablePointer<GtkIMContext>: OpaquePointer] = [:]
+    private var sessions: [UnsafeMutablePointer<GtkIMContext>: IMSession] = [:]
+    private var windows: [UnsafeMutablePointer<GtkWidget>: IMWindow] = [:]
+    private var configuration: IMConfiguration?
+    /// Whether the module's data is there (looked up at the first focus-in).
+    private lazy var canShowKeypads = ResourceCheck.resourcesAvailable()
+
+    func focusIn(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        let session = sessions[context] ?? makeSession(context)
+        session.hasFocus = true
+        guard let toplevel = session.client?.toplevel, canShowKeypads else { return }
+        guard let window = windows[toplevel] ?? makeWindow(toplevel) else { return }
+        guard session.kind.wantsKeypad else {
+            // INHIBIT_OSK: no keypad; whatever edited in this window stops.
+            window.scope.endEditing()
+            return
+        }
+        window.begin(session)
+    }
+
+    func focusOut(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        guard let session = sessions[context] else { return }
+        session.hasFocus = false
+        MainLoop.whenIdle { [weak self, weak session] in
+            guard let self, let session, !session.hasFocus, session.field.isEditing else { return }
+            self.window(of: session)?.end(session.field)
+        }
+    }
+
+    func setClientWindow(_ context: UnsafeMutablePointer<GtkIMContext>, _ window: OpaquePointer?) {
+        clientWindows[context] = window
+        guard let session = sessions[context] else { return }
+        if window == nil, let host = self.window(of: session) {
+            // The widget is going (unrealized or destroyed): its editing ends at once.
+            host.end(session.field, force: true)
+        }
+        session.setClientWindow(window)
+    }
+
+    func cursorMoved(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        guard let session = sessions[context], session.field.isEditing else { return }
+        session.refreshMirror()
+    }
+
+    func traitsChanged(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        guard let session = sessions[context], session.field.isEditing else { return }
+        guard session.kind.wantsKeypad else {
+            window(of: session)?.end(session.field)
+            return
+        }
+        session.refreshTraits()
+    }
+
+    func finalize(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        clientWindows[context] = nil
+        guard let session = sessions.removeValue(forKey: context) else { return }
+        window(of: session)?.end(session.field, force: true)
+    }
+
+    // MARK: - Made on first use
+
+    private func makeSession(_ context: UnsafeMutablePointer<GtkIMContext>) -> IMSession {
+        let session = IMSession(context: context, clientWindow: clientWindows[context])
+        session.onTapWhileDismissed = { [weak self] in self?.focusIn(context) }
+        sessions[context] = session
+        return session
+    }
+
+    private func makeWindow(_ toplevel: UnsafeMutablePointer<GtkWidget>) -> IMWindow? {
+        let configuration = self.configuration ?? IMConfiguration.load()
+        self.configuration = configuration
+        guard let window = IMWindow(toplevel: toplevel, configuration: configuration, closed: { [weak self] in
+            self?.windows[toplevel] = nil
+        }) else { return nil }
+        windows[toplevel] = window
+        return window
+    }
+
+    private func window(of session: IMSession) -> IMWindow? {
+        windows.values.first { $0.scope === session.field.scope }
+    }
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+"""End-to-end tests of the keypad GTK input-method module in three GTK 3 programs:
+the Python form (Tests/IM/im_form.py), a C program (Tests/IM/im_c_form.c, compiled by
+the Makefile) and Debian's zenity, which this project did not write.
+
+Run under scripts/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
+GTK_IM_MODULE_FILE naming the module's cache:
+
+    Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form
+"""
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from im_app import App, wait_for  # noqa: E402
+from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
+    test_pin_leaks_nowhere  # noqa: E402
+
+
+def test_locale_decimal_separator():
+    app = App(FORM, env={"LANG": "de_DE.UTF-8", "LC_ALL": ""})
+    try:
+        app.wait_for_line("ready")
+        node = focus(app, "Amount")
+        app.wait_for_keypad("Decimal separator")
+        label = app.require("Decimal separator", "push button")
+        app.type_keys(node, "4", "Decimal separator", "5")
+        wait_for(lambda: app.text(node) == "4,5", "4,5 in Amount under de_DE")
+        del label
+    finally:
+        app.close()
+    assert_quiet(app, allowed=("Locale not supported",))
+
+
+def broken_file_logs_one_line(env, file_name, digit):
+    """With `env` naming a broken file, the Digits field still types `digit` on the
+    bundled number pad, and the app's error output has one keypad-im line naming the file."""
+    app = App(FORM, env=env)
+    try:
+        app.wait_for_line("ready")
+        node = focus(app, "Digits")
+        app.wait_for_keypad()
+        assert app.find("q", "push button") is None, "not the bundled number pad"
+        app.type_keys(node, digit)
+        wait_for(lambda: app.text(node) == digit, "the bundled number pad typing")
+    finally:
+        app.close()
+    _, errors = app.output()
+    ours = [e for e in errors if "keypad-im" in e]
+    assert len(ours) == 1 and file_name in ours[0], f"expected one line naming {file_name}: {errors}"
+
+
+def test_broken_layout_logs_one_line_and_falls_back(tmp):
+    layouts = os.path.join(tmp, "layouts")
+    os.makedirs(layouts, exist_ok=True)
+    with open(os.path.join(layouts, "brokenPad.json"), "w") as f:
+        f.write('{"id": "brokenPad", "keyboardTypes": ["numberPad"], "rows": ')
+    broken_file_logs_one_line({"KEYPAD_IM_LAYOUTS": layouts}, "brokenPad.json", "7")
+
+
+def test_broken_css_logs_one_line_and_falls_back(tmp):
+    broken = os.path.join(tmp, "broken-keypad.css")
+    with open(broken, "w") as f:
+        f.write(".keypad-key { colour: red; }\n")
+    broken_file_logs_one_line({"KEYPAD_IM_CSS": broken}, "broken-keypad.css", "1")
+
+
+# ---- The C program and zenity ----
+
+def test_c_program(c_form):
+    app = App([c_form])
+    try:
+        node = focus(app, "Code")
+        app.wait_for_keypad()
+        assert app.find("q", "push button") is None, "DIGITS got letters"
+        app.type_keys(node, "4", "2")
+        app.click_until("Return", "push button", lambda: "activate 42" in app.output()[0], "activate 42")
+        assert app.focused(node)
+    finally:
+        app.close()
+    assert_quiet(app)
+
+
+def test_zenity_entry():
+    app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"])
+    try:
+        node = app.first("text")
+        app.click_node(node)
+        wait_for(lambda: app.focused(node), "zenity's entry to take focus")
+        app.wait_for_keypad("q")
+        app.type_keys(node, "h", "i")
+        app.click_until("Return", "push button", lambda: app.process.poll() is not None, "zenity to exit")
+        app.close()
+        lines, _ = app.output()
+        assert lines == ["hi"], f"zenity printed {lines}"
+        assert app.process.returncode == 0
+    finally:
+        app.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--c-form", required=True)
+    parser.add_argument("-k", default="")
+    args = parser.parse_args()
+    runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
+    tmp = tempfile.mkdtemp()
+    runs += [("test_locale_decimal_separator", test_locale_decimal_separator),
+             ("test_broken_layout_logs_one_line_and_falls_back",
+              lambda: test_broken_layout_logs_one_line_and_falls_back(tmp)),
+             ("test_broken_css_logs_one_line_and_falls_back", lambda: test_broken_css_logs_one_line_and_falls_back(tmp)),
+             ("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry)]
+    failures = 0
+    for name, run in runs:
+        if args.k not in name:
+            continue
+        start = time.time()
+        try:
+            run()
+            print(f"ok   {name} ({time.time() - start:.1f} s)", flush=True)
+        except Exception:
+            failures += 1
+            print(f"FAIL {name}", flush=True)
+            traceback.print_exc()
+    print(f"{failures} failed" if failures else "all IM end-to-end tests passed", flush=True)
+    return 1 if failures else 0
+
+
+def run_form_test(test):
+    app = App(FORM)
+    try:
+        app.wait_for_line("ready")
+        test(app)
+        closes = test in (test_closing_the_app_mid_slide, test_pin_leaks_nowhere)
+        assert closes or app.process.poll() is None, "the form died"
+    finally:
+        app.close()
+    if test is not test_pin_leaks_nowhere:
+        assert_quiet(app)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
