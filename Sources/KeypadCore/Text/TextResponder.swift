@@ -23,7 +23,7 @@ open class TextResponder: Responder, KeyInput {
     public var text: String {
         get { buffer.text }
         set {
-            buffer.setText(normalizedInsertion(newValue))
+            buffer.setText(cutToMaximumLength(normalizedInsertion(newValue)))
             observers.notify(.text)
         }
     }
@@ -68,6 +68,9 @@ open class TextResponder: Responder, KeyInput {
 
     /// When true, the text is selected as editing begins, so the first insertion replaces it.
     public var clearsOnInsertion = false
+
+    /// The most text the input holds, in UTF-8 bytes; nil for no limit. See ``TextResponder/fits(replacing:with:)``.
+    public var maximumUTF8Length: Int? { didSet { enforceMaximumLength() } }
 
     override open var inputView: (any InputView)? {
         didSet { if isFirstResponder { scope?.reloadInputViews() } }
@@ -146,7 +149,7 @@ open class TextResponder: Responder, KeyInput {
     @discardableResult
     public func replace(_ range: NSRange, withText replacement: String) -> Bool {
         let replacement = normalizedInsertion(replacement)
-        guard isEnabled, buffer.isValid(range) else { return false }
+        guard isEnabled, buffer.isValid(range), fits(replacing: range, with: replacement) else { return false }
         guard shouldChangeText(in: range, replacementText: replacement) else { return false }
         // The delegate may have rewritten the text before agreeing; check again.
         guard buffer.replace(range, with: replacement) else { return false }
@@ -164,7 +167,8 @@ open class TextResponder: Responder, KeyInput {
     /// - Returns: false, changing nothing, for an invalid range.
     @discardableResult
     public func applyDelegateEdit(_ range: NSRange, withText replacement: String) -> Bool {
-        guard buffer.replace(range, with: normalizedInsertion(replacement)) else { return false }
+        let replacement = normalizedInsertion(replacement)
+        guard fits(replacing: range, with: replacement), buffer.replace(range, with: replacement) else { return false }
         observers.notify(.text)
         sendTextDidChange()
         return true
@@ -173,7 +177,7 @@ open class TextResponder: Responder, KeyInput {
     /// Replaces all of the text with `newText` and selects `selection`, as a delegate's
     /// formatter does, sending the change events once.
     public func applyDelegateEdit(text newText: String, selectedRange selection: NSRange) {
-        buffer.setText(normalizedInsertion(newText))
+        buffer.setText(cutToMaximumLength(normalizedInsertion(newText)))
         buffer.select(selection)
         observers.notify(.text)
         sendTextDidChange()
