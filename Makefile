@@ -9,7 +9,7 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei
 
-.PHONY: all deps build test test-e2e demo bench soak docs format clean
+.PHONY: all deps build test test-e2e test-fuzz fuzz demo bench soak docs format clean
 
 all: build
 
@@ -33,6 +33,18 @@ test: build
 	G_DEBUG=fatal-criticals KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors
 	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory test-fuzz
+
+# The saved crashers (Tests/Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
+# target: any crash, hang or unnamed error fails the run.
+test-fuzz: build
+	SWIFT=$(SWIFT) scripts/fuzz --short
+
+# Coverage-guided fuzzing (libFuzzer) of the layout loader and of the model, each for
+# FUZZ_SECONDS; built apart in .build-fuzz. See scripts/fuzz and README's Fuzzing.
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz $(FUZZ_SECONDS)
 
 # The demo driven from outside: AT-SPI finds widgets, xdotool clicks, --trace is checked.
 test-e2e: build
@@ -67,4 +79,4 @@ docs:
 		--transform-for-static-hosting --disable-indexing
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

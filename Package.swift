@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
+        .executable(name: "keypad-fuzz-layout", targets: ["keypad-fuzz-layout"]),
+        .executable(name: "keypad-fuzz-model", targets: ["keypad-fuzz-model"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -65,6 +67,23 @@ let package = Package(
         .executableTarget(
             name: "keypad-bench",
             dependencies: ["KeypadCore"],
+            swiftSettings: strictSettings
+        ),
+        // Fuzz targets (`make fuzz`): plainly built they replay saved inputs; built in
+        // .build-fuzz with -sanitize=fuzzer they are libFuzzer binaries.
+        .target(
+            name: "KeypadFuzz",
+            dependencies: ["KeypadCore"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "keypad-fuzz-layout",
+            dependencies: ["KeypadFuzz"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "keypad-fuzz-model",
+            dependencies: ["KeypadFuzz"],
             swiftSettings: strictSettings
         ),
         .testTarget(
