@@ -31,12 +31,17 @@ final class EntryAdapter: FieldAdapter {
         self.coordinator = coordinator
         let widget: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
         entry = widget
+        // The model holds no more than the entry can, so the two never differ.
+        field.maximumUTF8Length = min(field.maximumUTF8Length ?? Self.entryCapacity, Self.entryCapacity)
         gtk_widget_set_hexpand(widget, 1)
         connectSignals(UnsafeMutableRawPointer(widget))
         observation = field.addObserver { [weak self] change in self?.modelDidChange(change) }
         coordinator.add(self)
         syncAll()
     }
+
+    /// The most text a GtkEntry holds, in UTF-8 bytes: its buffer's 65 535, less the terminating NUL.
+    static let entryCapacity = 65_534
 
     private var editable: OpaquePointer? { entry.map { keypad_editable($0) } }
     private var gtkEntry: UnsafeMutablePointer<GtkEntry>? { entry.map { keypad_entry($0) } }

@@ -115,6 +115,9 @@ extension KioskWindow {
     /// Whether the window is on screen.
     public var isMapped: Bool { !isClosed && gtk_widget_get_mapped(window) != 0 }
 
+    /// The window's allocated width in pixels (content never widens it past its monitor).
+    public var allocatedWidth: Int { isClosed ? 0 : Int(gtk_widget_get_allocated_width(window)) }
+
     /// The bottom edge of the input's widget and the top edge of the visible keypad, in
     /// screen coordinates (either placement).
     public func verticalEdges(of input: TextResponder) -> (fieldBottom: Int, keypadTop: Int)? {
