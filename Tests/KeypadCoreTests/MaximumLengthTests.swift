@@ -61,6 +61,17 @@ struct MaximumLengthTests {
         #expect(late.text == expected)
     }
 
+    @Test("a field's line breaks become spaces before the limit is checked, also ones that shrink the text")
+    func normalizedFits() {
+        let (_, field) = limitedField("", limit: 4)
+        #expect(field.replace(field.selectedRange, withText: "a\u{2028}b\r\n"))
+        #expect(field.text == "a b ")
+        let fresh = TextField()
+        fresh.maximumUTF8Length = 3
+        fresh.text = "\u{2028}\u{2028}\u{2028}\u{2028}"
+        #expect(fresh.text == "   ")
+    }
+
     @Test("a 10 MB paste into a limited field is refused; into an unlimited one it is applied whole")
     func hugePaste() {
         let huge = String(repeating: "1234567890", count: 1_000_000)

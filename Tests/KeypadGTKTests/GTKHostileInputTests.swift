@@ -39,6 +39,22 @@ extension GTKTests {
         session.close()
     }
 
+    @Test("a 10 MB paste into the notes view is refused whole; a 200 000-character one is applied; model and view agree")
+    func textViewHoldsWhatTheModelHolds() {
+        let session = GTKSession()
+        let notes = session.notes("Notes")
+        session.show()
+        session.click(notes)
+        #expect(notes.maximumUTF8Length == 256 * 1024)
+        #expect(!notes.replace(notes.selectedRange, withText: String(repeating: "1234567890", count: 1_000_000)))
+        session.settle()
+        #expect(notes.text.isEmpty && session.window.widgetCharacterCount(of: notes) == 0)
+        #expect(notes.replace(notes.selectedRange, withText: String(repeating: "123456789\n", count: 20_000)))
+        session.settle(seconds: 0.5)
+        #expect(notes.utf16Length == 200_000 && session.window.widgetCharacterCount(of: notes) == 200_000)
+        session.close()
+    }
+
     @Test("a flood of tabs in the notes view does not widen the window")
     func tabFlood() {
         let session = GTKSession()

@@ -22,6 +22,24 @@ extension TextResponder {
         return current - removed + added <= limit
     }
 
+    /// Whether `replacement` could fit once normalized. Normalizing (a field's line breaks
+    /// to spaces) shrinks text to no less than a third of its UTF-8 length (U+2028, three
+    /// bytes, becomes one space), so anything over three times the limit is refused before
+    /// a 10 MB paste is walked character by character.
+    func mayFit(_ replacement: String) -> Bool {
+        guard let limit = maximumUTF8Length else { return true }
+        return replacement.utf8.count <= 3 * limit
+    }
+
+    /// The start of `text` that can matter under the limit (three times it, on a scalar
+    /// boundary), so text set from code is not normalized beyond what is kept.
+    func prefixForLimit(_ text: String) -> String {
+        guard let limit = maximumUTF8Length, text.utf8.count > 3 * limit + 8 else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: 3 * limit + 8)
+        while end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+        return String(text.unicodeScalars[..<end])
+    }
+
     /// `text` cut at the last whole grapheme within the limit.
     func cutToMaximumLength(_ text: String) -> String {
         guard let limit = maximumUTF8Length, text.utf8.count > limit else { return text }

@@ -23,7 +23,7 @@ open class TextResponder: Responder, KeyInput {
     public var text: String {
         get { buffer.text }
         set {
-            buffer.setText(cutToMaximumLength(normalizedInsertion(newValue)))
+            buffer.setText(cutToMaximumLength(normalizedInsertion(prefixForLimit(newValue))))
             observers.notify(.text)
         }
     }
@@ -148,6 +148,7 @@ open class TextResponder: Responder, KeyInput {
     ///   or a refusal by the delegate leaves text and cursor as they were.
     @discardableResult
     public func replace(_ range: NSRange, withText replacement: String) -> Bool {
+        guard mayFit(replacement) else { return false }
         let replacement = normalizedInsertion(replacement)
         guard isEnabled, buffer.isValid(range), fits(replacing: range, with: replacement) else { return false }
         guard shouldChangeText(in: range, replacementText: replacement) else { return false }

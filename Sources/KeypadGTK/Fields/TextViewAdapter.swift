@@ -23,11 +23,17 @@ final class TextViewAdapter: FieldAdapter {
     private var syncSource: guint = 0
     private var observation: ObservationToken?
 
+    /// The most text a view is given, in UTF-8 bytes: Pango lays out one long line at about
+    /// 100 bytes of memory per character (10 MB on one line took 1 GB), so a view holds
+    /// at most 256 KiB, which it lays out in well under a second.
+    static let capacity = 256 * 1024
+
     init(textView: TextView, coordinator: FocusCoordinator, minimumHeight: Int, maximumHeight: Int) {
         self.textView = textView
         self.coordinator = coordinator
         let view: UnsafeMutablePointer<GtkWidget> = gtk_text_view_new()
         self.view = view
+        textView.maximumUTF8Length = min(textView.maximumUTF8Length ?? Self.capacity, Self.capacity)
         buffer = gtk_text_view_get_buffer(keypad_text_view(view))
         gtk_text_view_set_wrap_mode(keypad_text_view(view), GTK_WRAP_WORD_CHAR)
         frame = TextViewFrame(view: view, minimumHeight: minimumHeight, maximumHeight: maximumHeight)

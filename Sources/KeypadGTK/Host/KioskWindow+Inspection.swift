@@ -91,6 +91,13 @@ extension KioskWindow {
         return String(cString: gtk_entry_get_text(keypad_entry(entry)))
     }
 
+    /// The number of characters the input's widget (entry or text view) holds.
+    public func widgetCharacterCount(of input: TextResponder) -> Int? {
+        guard let widget = widget(for: input) else { return nil }
+        if input is TextField { return Int(gtk_entry_get_text_length(keypad_entry(widget))) }
+        return Int(gtk_text_buffer_get_char_count(gtk_text_view_get_buffer(keypad_text_view(widget))))
+    }
+
     /// The GtkEntry's cursor position in characters.
     public func widgetCursor(of field: TextField) -> Int? {
         guard let entry = widget(for: field) else { return nil }
