@@ -1,8 +1,9 @@
 import Foundation
 
 /// The input's length limit, ``TextResponder/maximumUTF8Length``: the model never holds
-/// more than the widget showing it can (a GtkEntry keeps at most 65 534 bytes), so
-/// model and widget always hold the same text.
+/// more than the widget showing it can, so model and widget always hold the same text.
+/// The GTK adapter lowers it to what its widget holds: 65 534 bytes for a GtkEntry, and
+/// 256 KiB for a GtkTextView (which lays a long line out at about 100 bytes a character).
 ///
 /// The one outcome: an edit — a key, typing, a paste, a delegate's own edit — that
 /// would take the text past the limit is refused as a whole, before the delegate is
