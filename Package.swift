@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "keypad-example", targets: ["keypad-example"]),
         // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
         .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
+        .executable(name: "keypad-fuzz-layout", targets: ["keypad-fuzz-layout"]),
+        .executable(name: "keypad-fuzz-model", targets: ["keypad-fuzz-model"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -108,6 +110,23 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             path: "Tests/KeypadTestSupport",
+            swiftSettings: strictSettings
+        ),
+        // Fuzz targets (`make fuzz`): plainly built they replay saved inputs; built in
+        // .build-fuzz with -sanitize=fuzzer they are libFuzzer binaries.
+        .target(
+            name: "KeypadFuzz",
+            dependencies: ["KeypadCore"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "keypad-fuzz-layout",
+            dependencies: ["KeypadFuzz"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "keypad-fuzz-model",
+            dependencies: ["KeypadFuzz"],
             swiftSettings: strictSettings
         ),
         .testTarget(

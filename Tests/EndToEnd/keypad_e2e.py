@@ -324,8 +324,8 @@ def test_malformed_user_files(binary):
         demo = Demo(binary, "--layouts", folder, "--css", css)
         try:
             demo.wait_for(lambda: len(demo.errors) >= 2, f"two start-up reports, got {demo.errors}")
-            assert ("keypad-demo: layout numberPad.json: invalid JSON: Invalid value around character 29 "
-                    "(line 3, column 13); using the bundled one") in demo.errors, demo.errors
+            assert ('keypad-demo: layout numberPad.json:3:13: unexpected character "}" (invalidJSON); '
+                    "using the bundled one") in demo.errors, demo.errors
             assert (f"keypad-demo: CSS {css}:2: 'no-such-colour' is not a valid color name; ignoring it"
                     in demo.errors), demo.errors
             demo.click("PIN", "password text")
@@ -361,6 +361,57 @@ def test_command_line(binary):
     assert wrong.returncode == 64 and "SWITCHES,TAPS" in wrong.stderr, wrong
     wrong = run("--no-such-flag")
     assert wrong.returncode == 64 and "--no-such-flag" in wrong.stderr, wrong
+
+
+def test_hostile_layout_files(binary):
+    """Layout files a careless or hostile user might leave (issue #13): the demo starts, says
+    one short, escaped line per file naming the file, place and kind, and works with the
+    bundled layouts; a switch key to a layout whose override is broken shows the bundled one."""
+    own_pad = ('{"id": "numberPad", "keyboardTypes": ["numberPad"], "pages": [{"id": "p", "rows": ['
+               '[{"id": "1", "insert": "1"}, {"id": "2", "insert": "2"}, '
+               '{"id": "abc", "switchLayout": "default", "label": "ABC", "accessibleName": "Letters"}]]}]}')
+    files = {
+        "numberPad.json": own_pad,
+        "decimalPad.json": '{"id": "decimalPad", "keyboardTypes": ["decimalPad"], "pages": [{"id": "p", '
+                           '"rows": [[{"id": "1", "insert": "1", "width": 1e308}]]}]}',
+        "phonePad.json": '{"id": "phonePad", "keyboardTypes": ["phonePad"], "rowHeight": true, "pages": []}',
+        "default.json": '{"id": "default", "x\\u001b[2K\\nkeypad-demo: layout forged": 1}',
+        "url.json": '{"id": "url", "pages": [{"id": "' + "k" * 1_000_000 + '"}]}',
+        "emailAddress.json": '{"id": "emailAddress", "id": "again", "pages": []}',
+        "twitter.json": '{"id": "twitter", "pages": [{"id": "p", "rows": [[{"id": "n", "insert": "a\\u0000"}]]}]}',
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        for name, text in files.items():
+            with open(os.path.join(folder, name), "w") as file:
+                file.write(text)
+        demo = Demo(binary, "--layouts", folder)
+        try:
+            demo.wait_for(lambda: len(demo.errors) >= 6, f"six start-up reports, got {demo.errors}")
+            time.sleep(0.3)
+            reports = [line for line in demo.errors if "keypad-demo: layout" in line]
+            assert len(reports) == 6, reports
+            for line in reports:
+                assert line.startswith("keypad-demo: layout ") and line.endswith("; using the bundled one"), line
+                assert "\x1b" not in line and len(line) < 320, line
+            expected = {
+                "decimalPad.json:1:": "(outOfRange)", "phonePad.json:1:": "(wrongType)",
+                "default.json:1:": "(unknownField)", "url.json: ": "(fileTooLarge)",
+                "emailAddress.json:1:": "(duplicateMember)", "twitter.json:1:": "(controlCharacter)",
+            }
+            for prefix, kind in expected.items():
+                assert any(line.startswith("keypad-demo: layout " + prefix) and kind in line for line in reports), \
+                    (prefix, reports)
+            assert any("\\u{1B}[2K\\nkeypad-demo: layout forged" in line for line in reports), reports
+            demo.click("PIN", "password text")
+            demo.wait_for_line("PIN textDidBeginEditing")
+            demo.wait_for_keypad("Letters")
+            demo.tap_keys("1", "2")
+            demo.wait_for(lambda: len(demo.text("PIN", "password text")) == 2, "two PIN characters")
+            demo.tap_keys("Letters")
+            demo.require("q", "push button")
+            assert not any("rejected" in line for line in demo.lines), demo.lines
+        finally:
+            demo.close()
 
 
 def main():

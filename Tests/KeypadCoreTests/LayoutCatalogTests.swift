@@ -29,12 +29,12 @@ struct LayoutCatalogTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = LayoutCatalog(overrideDirectory: folder)
         #expect(catalog.layout(for: .numberPad).id == "numberPad")
-        #expect(catalog.problems.map(\.description) == [#"broken.json: the layout has no "pages" array"#])
+        #expect(catalog.problems.map(\.description) == [#"broken.json:1:59: "pages" must be an array, not a number (wrongType)"#])
     }
 
     @Test("an unknown name throws, naming it")
     func unknownName() {
-        #expect(throws: LayoutError(fileName: "hexPad.json", problem: "no bundled layout has this name")) {
+        #expect(throws: LayoutError(.noSuchLayout, fileName: "hexPad.json", problem: "no bundled layout has this name")) {
             try LayoutCatalog().layout(id: "hexPad")
         }
     }
@@ -47,7 +47,7 @@ struct LayoutCatalogTests {
         #expect(catalog.layout(for: .numberPad).id == "ownPad")
         #expect(catalog.layout(for: .decimalPad).id == "builtInNumberPad")
         #expect(try catalog.layout(id: "ownPad").id == "ownPad")
-        #expect(throws: LayoutError(fileName: "numberPad.json", problem: "no bundled layout has this name")) {
+        #expect(throws: LayoutError(.noSuchLayout, fileName: "numberPad.json", problem: "no bundled layout has this name")) {
             try catalog.layout(id: "numberPad")
         }
     }

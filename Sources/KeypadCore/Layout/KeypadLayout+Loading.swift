@@ -4,16 +4,15 @@ import KeypadResources
 extension KeypadLayout {
     /// Loads a layout file of the app's own.
     ///
-    /// - Throws: ``LayoutError`` naming the file and the problem: unreadable, invalid
-    ///   JSON, an unknown field or action, an empty page or row, a duplicate id or name.
+    /// The file's size is checked before it is read: one over
+    /// ``Limits/maximumFileBytes`` is rejected unread, as is anything but a regular file.
+    ///
+    /// - Throws: ``LayoutError`` naming the file, the place in it and the problem:
+    ///   unreadable, too large, invalid JSON, a wrong type, an unknown field or
+    ///   action, a value out of ``Limits``, a duplicate member, id or name.
     public static func load(contentsOf url: URL) throws(LayoutError) -> KeypadLayout {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LayoutError(fileName: url.lastPathComponent, problem: "cannot be read: \(error.localizedDescription)")
-        }
-        return try decode(data, fileName: url.lastPathComponent)
+        let files = LayoutFileSystem.live
+        return try files.loadLayout(at: url, stamp: files.stamp(url))
     }
 
     /// Decodes a layout from JSON; `fileName` names it in errors.
@@ -23,9 +22,7 @@ extension KeypadLayout {
 
     /// The bundled layout `id` from `Resources/layouts/<id>.json`.
     public static func bundled(id: String) throws(LayoutError) -> KeypadLayout {
-        guard let url = bundledURL(id: id) else {
-            throw LayoutError(fileName: "\(id).json", problem: "no bundled layout has this name")
-        }
+        guard let url = bundledURL(id: id) else { throw LayoutError.noSuchLayout(id) }
         return try load(contentsOf: url)
     }
 
@@ -38,6 +35,22 @@ extension KeypadLayout {
     }
 
     static func bundledURL(id: String) -> URL? {
-        KeypadResources.bundle.url(forResource: id, withExtension: "json", subdirectory: "layouts")
+        guard LayoutError.isPlainName(id) else { return nil }
+        return KeypadResources.bundle.url(forResource: id, withExtension: "json", subdirectory: "layouts")
+    }
+}
+
+extension LayoutError {
+    /// No layout file has the name `id`.
+    static func noSuchLayout(_ id: String) -> LayoutError {
+        LayoutError(
+            .noSuchLayout, fileName: LayoutText.escaped("\(id).json", limit: 64), problem: "no bundled layout has this name")
+    }
+
+    /// Whether `id` can name a file of a layout directory: no path separators, no
+    /// leading dot, no control characters, at most ``KeypadLayout/Limits/maximumIDLength``.
+    static func isPlainName(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= KeypadLayout.Limits.maximumIDLength && !id.hasPrefix(".") && !id.contains("/")
+            && !id.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

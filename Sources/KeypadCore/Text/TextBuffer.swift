@@ -107,6 +107,14 @@ public struct TextBuffer: Equatable, Sendable {
         return true
     }
 
+    /// The number of UTF-8 bytes in `range`, or nil for an invalid range.
+    func utf8Count(of range: NSRange) -> Int? {
+        guard isValid(range), let lower = index(utf16Offset: range.location),
+            let upper = index(utf16Offset: range.location + range.length)
+        else { return nil }
+        return text.utf8.distance(from: lower, to: upper)
+    }
+
     // MARK: - Index conversion
 
     private func utf8Offset(of index: String.Index) -> Int {

@@ -35,7 +35,7 @@ open class TextResponder: Responder, KeyInput {
     public var text: String {
         get { buffer.text }
         set {
-            buffer.setText(normalizedInsertion(newValue))
+            buffer.setText(cutToMaximumLength(normalizedInsertion(prefixForLimit(newValue))))
             clearsAtNextEdit = false
             observers.notify(.text)
         }
@@ -81,6 +81,9 @@ open class TextResponder: Responder, KeyInput {
 
     /// When true, the text is selected as editing begins, so the first insertion replaces it.
     public var clearsOnInsertion = false
+
+    /// The most text the input holds, in UTF-8 bytes; nil for no limit. See ``TextResponder/fits(replacing:with:)``.
+    public var maximumUTF8Length: Int? { didSet { enforceMaximumLength() } }
 
     override open var inputView: (any InputView)? {
         didSet { if isFirstResponder { scope?.reloadInputViews() } }
@@ -164,9 +167,11 @@ open class TextResponder: Responder, KeyInput {
     ///   or a refusal by the delegate leaves text and cursor as they were.
     @discardableResult
     public func replace(_ range: NSRange, withText replacement: String) -> Bool {
+        guard mayFit(replacement) else { return false }
         let replacement = normalizedInsertion(replacement)
         guard isEnabled, buffer.isValid(range) else { return false }
         let range = clearsAtNextEdit && isSecureTextEntry ? buffer.fullRange : range
+        guard fits(replacing: range, with: replacement) else { return false }
         guard shouldChangeText(in: range, replacementText: replacement) else { return false }
         let selection = buffer.selectedRange
         // The delegate may have rewritten the text before agreeing; check again.
@@ -193,8 +198,9 @@ open class TextResponder: Responder, KeyInput {
     /// - Returns: false, changing nothing, for an invalid range.
     @discardableResult
     public func applyDelegateEdit(_ range: NSRange, withText replacement: String) -> Bool {
+        let replacement = normalizedInsertion(replacement)
         let selection = buffer.selectedRange
-        guard buffer.replace(range, with: normalizedInsertion(replacement)) else { return false }
+        guard fits(replacing: range, with: replacement), buffer.replace(range, with: replacement) else { return false }
         sendEditEvents(selectionBefore: selection)
         return true
     }
@@ -203,7 +209,7 @@ open class TextResponder: Responder, KeyInput {
     /// formatter does, sending the change events once.
     public func applyDelegateEdit(text newText: String, selectedRange selection: NSRange) {
         let previous = buffer.selectedRange
-        buffer.setText(normalizedInsertion(newText))
+        buffer.setText(cutToMaximumLength(normalizedInsertion(newText)))
         buffer.select(selection)
         sendEditEvents(selectionBefore: previous)
     }

@@ -38,6 +38,8 @@ final class EntryAdapter: FieldAdapter {
         entry = widget
         g_object_ref(UnsafeMutableRawPointer(widget))
         overlays = EntryOverlays(entry: widget)
+        // The model holds no more than the entry can, so the two never differ.
+        field.maximumUTF8Length = min(field.maximumUTF8Length ?? Self.entryCapacity, Self.entryCapacity)
         connectSignals(UnsafeMutableRawPointer(widget))
         observation = field.addObserver { [weak self] change in self?.modelDidChange(change) }
         coordinator.add(self)
@@ -58,6 +60,9 @@ final class EntryAdapter: FieldAdapter {
         coordinator?.remove(self)
         g_object_unref(UnsafeMutableRawPointer(widget))
     }
+
+    /// The most text a GtkEntry holds, in UTF-8 bytes: its buffer's 65 535, less the terminating NUL.
+    static let entryCapacity = 65_534
 
     private var editable: OpaquePointer? { entry.map { keypad_editable($0) } }
     private var gtkEntry: UnsafeMutablePointer<GtkEntry>? { entry.map { keypad_entry($0) } }

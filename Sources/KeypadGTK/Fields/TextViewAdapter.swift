@@ -26,6 +26,11 @@ final class TextViewAdapter: FieldAdapter {
     private let style = WidgetStyle(target: .textView)
     private let connections = SignalConnections()
 
+    /// The most text a view is given, in UTF-8 bytes: Pango lays out one long line at about
+    /// 100 bytes of memory per character (10 MB on one line took 1 GB), so a view holds
+    /// at most 256 KiB, which it lays out in well under a second.
+    static let capacity = 256 * 1024
+
     /// Binds `view`, an existing GtkTextView (inside `frame` when the binding made it),
     /// to `textView`: the adapter holds references to view and buffer until ``unbind()``
     /// or the view's destruction.
@@ -35,6 +40,7 @@ final class TextViewAdapter: FieldAdapter {
         self.view = view
         self.frame = frame
         g_object_ref(UnsafeMutableRawPointer(view))
+        textView.maximumUTF8Length = min(textView.maximumUTF8Length ?? Self.capacity, Self.capacity)
         buffer = gtk_text_view_get_buffer(keypad_text_view(view))
         if let buffer { g_object_ref(UnsafeMutableRawPointer(buffer)) }
         connectSignals()

@@ -25,7 +25,10 @@ final class TextViewFrame {
         scroller = gtk_scrolled_window_new(nil, nil)
         placeholder = gtk_label_new(nil)
         let scrolled = keypad_scrolled_window(scroller)
-        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // EXTERNAL, not NEVER: the text's width is not asked of the window. Pango wraps words
+        // and characters, but not a run of tabs, which would otherwise widen the window
+        // past its monitor.
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
         gtk_scrolled_window_set_min_content_height(scrolled, gint(minimumHeight))
         gtk_scrolled_window_set_max_content_height(scrolled, gint(maximumHeight))

@@ -84,6 +84,13 @@ extension KeypadHost {
         return String(cString: gtk_entry_get_text(keypad_entry(entry)))
     }
 
+    /// The number of characters the input's widget (entry or text view) holds.
+    package func widgetCharacterCount(of input: TextResponder) -> Int? {
+        guard let widget = widget(for: input) else { return nil }
+        if input is TextField { return Int(gtk_entry_get_text_length(keypad_entry(widget))) }
+        return Int(gtk_text_buffer_get_char_count(gtk_text_view_get_buffer(keypad_text_view(widget))))
+    }
+
     /// The GtkEntry's cursor position in characters.
     package func widgetCursor(of field: TextField) -> Int? {
         guard let entry = widget(for: field) else { return nil }
@@ -107,6 +114,9 @@ extension KeypadHost {
 
     /// Whether the window is on screen.
     package var isMapped: Bool { !isClosed && gtk_widget_get_mapped(window) != 0 }
+
+    /// The window's allocated width in pixels (content never widens it past its monitor).
+    package var allocatedWidth: Int { isClosed ? 0 : Int(gtk_widget_get_allocated_width(window)) }
 
     /// The bottom edge of the input's widget and the top edge of the visible keypad, in
     /// screen coordinates (either placement).

@@ -105,7 +105,7 @@ package final class KeypadView {
 
     /// Updates labels and enabled states in place; rebuilds only when the keys themselves changed.
     private func refresh() {
-        let rows = keypad.rows
+        let rows = Self.drawable(keypad.rows)
         guard rows.map({ $0.map(\.id) }) == shownIDs else { return rebuild() }
         for key in rows.joined() where shownKeys[key.id] != key {
             guard let button = buttons[key.id] else { continue }
@@ -122,9 +122,10 @@ package final class KeypadView {
         alternatives.destroy()
         for button in buttons.values { gtk_widget_destroy(button) }
         buttons = [:]
-        let rows = keypad.rows
+        let rows = Self.drawable(keypad.rows)
         shownIDs = rows.map { $0.map(\.id) }
-        let spans = rows.map { row in row.map { max(1, Int(($0.width * 2).rounded())) } }
+        // Half-key grid columns; widths clamped first, so no width converts to Int or gint out of range.
+        let spans = rows.map { row in row.map { max(1, Int((KeypadLayout.Limits.drawableWidth($0.width) * 2).rounded())) } }
         let columns = spans.map { $0.reduce(0, +) }.max() ?? 0
         for (rowIndex, row) in rows.enumerated() {
             var column = (columns - spans[rowIndex].reduce(0, +)) / 2
@@ -137,6 +138,19 @@ package final class KeypadView {
         gtk_widget_show_all(grid)
         // Before the keyboard's frame is worked out anew (a page with more rows, say).
         keypad.preferredHeight = CGFloat(height + chromeHeight)
+    }
+
+    /// The rows as far as a window can show them: at most the layout limits' rows and
+    /// keys per row, labels cut to their limit (a layout built in code is not checked).
+    private static func drawable(_ rows: [[KeypadKey]]) -> [[KeypadKey]] {
+        typealias Limits = KeypadLayout.Limits
+        return rows.prefix(Limits.maximumRows).map { row in
+            row.prefix(Limits.maximumKeysPerRow).map { key in
+                var key = key
+                if key.label.count > Limits.maximumLabelLength { key.label = String(key.label.prefix(Limits.maximumLabelLength)) }
+                return key
+            }
+        }
     }
 
     private func makeButton(_ key: KeypadKey) -> UnsafeMutablePointer<GtkWidget> {
