@@ -65,7 +65,7 @@ try-im: build
 # critical (a call on a destroyed widget, say) ends the run instead of scrolling by.
 # The fast-tap test runs on a display of its own with no window manager: openbox's click-to-focus grab
 # loses a few presses 1 ms apart before any client sees them (GTKFastTapTests).
-test: build
+test: lint build
 	G_DEBUG=fatal-criticals KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors
 	G_DEBUG=fatal-criticals KEYPAD_NO_WM=1 scripts/with-display \

@@ -25,7 +25,9 @@ public enum LayoutFuzz {
     private static func check(_ error: LayoutError) {
         let line = error.description
         require(line.count <= LayoutError.maximumDescriptionLength + 1, "an error line of \(line.count) characters")
-        require(!line.unicodeScalars.contains { $0.properties.generalCategory == .control }, "a control character in \(line)")
+        require(
+            !line.unicodeScalars.contains { $0.properties.generalCategory == .control },
+            "a control character in \(line)")
         require(error.line.map { $0 >= 1 } ?? true, "line \(String(describing: error.line))")
     }
 
@@ -41,8 +43,11 @@ public enum LayoutFuzz {
                 for key in row {
                     require(Limits.keyWidths.contains(key.width), "key width \(key.width)")
                     require(key.label.count <= Limits.maximumLabelLength, "a label of \(key.label.count)")
-                    for text in [key.id, key.label, key.accessibleName] + key.alternatives.map(inserted) + [inserted(key.action)] {
-                        require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "control text")
+                    for text in [key.id, key.label, key.accessibleName] + key.alternatives.map(inserted) + [
+                        inserted(key.action)
+                    ] {
+                        require(
+                            !text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "control text")
                     }
                 }
             }

@@ -17,7 +17,9 @@ public enum ModelFuzz {
         var bytes = FuzzBytes(Array(data.prefix(4096)))
         let scope = ResponderScope(notificationCenter: NotificationCenter())
         var inputs: [TextResponder] = limits.map { limit in
-            let field = TextField(traits: TextInputTraits(keyboardType: KeyboardType.allCases[Int(limit ?? 3) % KeyboardType.allCases.count]))
+            let field = TextField(
+                traits: TextInputTraits(
+                    keyboardType: KeyboardType.allCases[Int(limit ?? 3) % KeyboardType.allCases.count]))
             field.maximumUTF8Length = limit
             return field
         }
@@ -34,7 +36,9 @@ public enum ModelFuzz {
             case 2, 3: press(scope: scope, bytes: &bytes, time: &time)
             case 4: input.replace(input.selectedRange, withText: paste(&bytes))
             case 5: input.deleteBackward()
-            case 6: input.selectByUser(NSRange(location: bytes.below(64) * 97 % max(1, input.utf16Length + 1), length: bytes.below(8)))
+            case 6:
+                input.selectByUser(
+                    NSRange(location: bytes.below(64) * 97 % max(1, input.utf16Length + 1), length: bytes.below(8)))
             case 7:
                 if added[index] { scope.remove(input) } else { scope.add(input) }
                 added[index].toggle()

@@ -23,7 +23,8 @@ struct ClientWidget {
     var isEntry: Bool { keypad_is_entry(widget) != 0 }
     var isTextView: Bool { keypad_is_text_view(widget) != 0 }
     var isSpinButton: Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+        g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
             gtk_spin_button_get_type()) != 0
     }
 
@@ -43,7 +44,9 @@ struct ClientWidget {
             let text = String(cString: placeholder)
             if !text.isEmpty { return text }
         }
-        guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else { return nil }
+        guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else {
+            return nil
+        }
         let text = String(cString: name)
         return text.isEmpty ? nil : text
     }

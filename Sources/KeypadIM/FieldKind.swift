@@ -7,7 +7,8 @@ import KeypadCore
 nonisolated struct FieldKind: Equatable, Sendable {
     /// GTK's input purposes (`GtkInputPurpose`), by value.
     enum Purpose: UInt32, Sendable {
-        case freeForm = 0, alpha, digits, number, phone, url, email, name, password, pin, terminal
+        case freeForm = 0
+        case alpha, digits, number, phone, url, email, name, password, pin, terminal
     }
 
     /// `GTK_INPUT_HINT_INHIBIT_OSK`: the field asks for no on-screen keyboard.

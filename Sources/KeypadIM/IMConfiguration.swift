@@ -57,7 +57,9 @@ struct IMConfiguration {
                 Log.warning("\(error.description) (using the bundled keypad.css)")
             }
         }
-        guard let bundled = KeypadResources.bundle.url(forResource: "keypad", withExtension: "css", subdirectory: "themes")
+        guard
+            let bundled = KeypadResources.bundle.url(
+                forResource: "keypad", withExtension: "css", subdirectory: "themes")
         else { return Log.warning("keypad.css is not bundled: keys use the app's GTK theme") }
         do {
             try Theme.installOverride(url: bundled)

@@ -77,7 +77,8 @@ final class IMWindow {
             !avoidedScrollers.contains(scroller)
         else { return }
         avoidedScrollers.insert(scroller)
-        onSignal(UnsafeMutableRawPointer(scroller), "destroy") { [weak self] in self?.avoidedScrollers.remove(scroller) }
+        onSignal(UnsafeMutableRawPointer(scroller), "destroy") { [weak self] in self?.avoidedScrollers.remove(scroller)
+        }
         try? host.avoidKeyboard(in: UnsafeMutableRawPointer(scroller))
     }
 

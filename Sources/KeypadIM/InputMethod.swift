@@ -87,9 +87,13 @@ final class InputMethod {
     private func makeWindow(_ toplevel: UnsafeMutablePointer<GtkWidget>) -> IMWindow? {
         let configuration = self.configuration ?? IMConfiguration.load()
         self.configuration = configuration
-        guard let window = IMWindow(toplevel: toplevel, configuration: configuration, closed: { [weak self] in
-            self?.windows[toplevel] = nil
-        }) else { return nil }
+        guard
+            let window = IMWindow(
+                toplevel: toplevel, configuration: configuration,
+                closed: { [weak self] in
+                    self?.windows[toplevel] = nil
+                })
+        else { return nil }
         windows[toplevel] = window
         return window
     }

@@ -7,9 +7,12 @@ import KeypadFuzz
 enum FuzzEntry {
     static func main() {
         #if KEYPAD_LIBFUZZER
-        exit(LibFuzzer.run(LayoutFuzz.run))
+            exit(LibFuzzer.run(LayoutFuzz.run))
         #else
-        exit(MainActor.assumeIsolated { FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst()), target: LayoutFuzz.run) })
+            exit(
+                MainActor.assumeIsolated {
+                    FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst()), target: LayoutFuzz.run)
+                })
         #endif
     }
 }

@@ -7,9 +7,12 @@ import KeypadFuzz
 enum FuzzEntry {
     static func main() {
         #if KEYPAD_LIBFUZZER
-        exit(LibFuzzer.run(ModelFuzz.run))
+            exit(LibFuzzer.run(ModelFuzz.run))
         #else
-        exit(MainActor.assumeIsolated { FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst()), target: ModelFuzz.run) })
+            exit(
+                MainActor.assumeIsolated {
+                    FuzzReplay.main(arguments: Array(CommandLine.arguments.dropFirst()), target: ModelFuzz.run)
+                })
         #endif
     }
 }

@@ -20,7 +20,9 @@ struct EditingTests {
     func insertSequence() {
         let (session, field) = editingField()
         field.insertText("1")
-        expectTrace(session.recorder, [
+        expectTrace(
+            session.recorder,
+            [
                 "F shouldChangeCharacters {0,0} \"1\" -> true", "F didChangeSelection {1,0}", "F editingChanged \"1\"",
                 "F textDidChange",
             ])
@@ -36,18 +38,22 @@ struct EditingTests {
         field.insertText("x")
         field.deleteBackward()
         #expect(field.text == "12345" && field.selectedRange == NSRange(location: 2, length: 0))
-        expectTrace(session.recorder, [
+        expectTrace(
+            session.recorder,
+            [
                 "F shouldChangeCharacters {2,0} \"x\" -> false", "F shouldChangeCharacters {1,1} \"\" -> false",
             ])
     }
 
-    @Test("deleteBackward removes one whole grapheme and asks with its UTF-16 range", arguments: [
-        ("12👍🏽", "12", NSRange(location: 2, length: 4)),
-        ("🇩🇪🇫🇷", "🇩🇪", NSRange(location: 4, length: 4)),
-        ("a👨‍👩‍👧‍👦", "a", NSRange(location: 1, length: 11)),
-        ("中文", "中", NSRange(location: 1, length: 1)),
-        ("cafe\u{301}", "caf", NSRange(location: 3, length: 2)),
-    ])
+    @Test(
+        "deleteBackward removes one whole grapheme and asks with its UTF-16 range",
+        arguments: [
+            ("12👍🏽", "12", NSRange(location: 2, length: 4)),
+            ("🇩🇪🇫🇷", "🇩🇪", NSRange(location: 4, length: 4)),
+            ("a👨‍👩‍👧‍👦", "a", NSRange(location: 1, length: 11)),
+            ("中文", "中", NSRange(location: 1, length: 1)),
+            ("cafe\u{301}", "caf", NSRange(location: 3, length: 2)),
+        ])
     func graphemeDelete(text: String, expected: String, range: NSRange) {
         let delegate = ScriptedFieldDelegate()
         var asked: [NSRange] = []
@@ -130,7 +136,9 @@ struct EditingTests {
     func clearButton() {
         let (session, field) = editingField("123")
         #expect(field.clear())
-        expectTrace(session.recorder, ["F shouldClear -> true", "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
+        expectTrace(
+            session.recorder,
+            ["F shouldClear -> true", "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
         #expect(field.text.isEmpty)
     }
 
@@ -150,8 +158,12 @@ struct EditingTests {
         field.text = "123"
         #expect(field.clear())
         #expect(field.isEditing && field.text.isEmpty)
-        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
-                + Session.begin("F") + ["F shouldClear -> true", "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
+        expectTrace(
+            session.recorder,
+            ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + Session.begin("F") + [
+                    "F shouldClear -> true", "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange",
+                ])
     }
 
     @Test("the clear button on a field that refuses to begin editing changes nothing")
@@ -184,8 +196,12 @@ struct EditingTests {
         var textAtDidBegin: String?
         field.addAction(for: .editingDidBegin) { textAtDidBegin = $0.text }
         field.becomeFirstResponder()
-        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
-                + ["F shouldClear -> true"] + Session.begin("F") + ["F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange"])
+        expectTrace(
+            session.recorder,
+            ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+                + ["F shouldClear -> true"] + Session.begin("F") + [
+                    "F didChangeSelection {0,0}", "F editingChanged \"\"", "F textDidChange",
+                ])
         #expect(field.text.isEmpty && textAtDidBegin == "")
     }
 
@@ -198,7 +214,9 @@ struct EditingTests {
         field.text = "old"
         field.clearsOnBeginEditing = true
         field.becomeFirstResponder()
-        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(
+            session.recorder,
+            ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + ["F shouldClear -> false"] + Session.begin("F"))
         #expect(field.text == "old")
     }
@@ -209,7 +227,9 @@ struct EditingTests {
         let field = session.field("F")
         field.clearsOnBeginEditing = true
         field.becomeFirstResponder()
-        expectTrace(session.recorder, ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(
+            session.recorder,
+            ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.begin("F"))
     }
 
@@ -232,7 +252,9 @@ struct EditingTests {
         field.becomeFirstResponder()
         _ = session.recorder.takeLines()
         field.performReturn()
-        expectTrace(session.recorder, ["F shouldReturn -> true", "F editingDidEndOnExit", "F shouldEndEditing -> true"]
+        expectTrace(
+            session.recorder,
+            ["F shouldReturn -> true", "F editingDidEndOnExit", "F shouldEndEditing -> true"]
                 + Session.hide(from: shown260, to: hidden260) + Session.end("F"))
     }
 
@@ -247,8 +269,12 @@ struct EditingTests {
         _ = session.recorder.takeLines()
         a.performReturn()
         #expect(c.isFirstResponder)
-        expectTrace(session.recorder, ["A shouldReturn -> true", "A editingDidEndOnExit", "C shouldBeginEditing -> true",
-                    "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("C"))
+        expectTrace(
+            session.recorder,
+            [
+                "A shouldReturn -> true", "A editingDidEndOnExit", "C shouldBeginEditing -> true",
+                "A shouldEndEditing -> true",
+            ] + Session.end("A") + Session.begin("C"))
     }
 
     @Test("return refused by shouldReturn does nothing more")
@@ -270,9 +296,13 @@ struct EditingTests {
         notes.insertText("hi")
         notes.performReturn()
         #expect(notes.text == "hi\n" && notes.lineCount == 2)
-        expectTrace(session.recorder, [
-                "Notes shouldChangeText {0,0} \"hi\" -> true", "Notes didChangeSelection {2,0}", "Notes didChange \"hi\"", "Notes textViewDidChange",
-                #"Notes shouldChangeText {2,0} "\n" -> true"#, "Notes didChangeSelection {3,0}", #"Notes didChange "hi\n""#, "Notes textViewDidChange",
+        expectTrace(
+            session.recorder,
+            [
+                "Notes shouldChangeText {0,0} \"hi\" -> true", "Notes didChangeSelection {2,0}",
+                "Notes didChange \"hi\"", "Notes textViewDidChange",
+                #"Notes shouldChangeText {2,0} "\n" -> true"#, "Notes didChangeSelection {3,0}",
+                #"Notes didChange "hi\n""#, "Notes textViewDidChange",
             ])
     }
 }

@@ -13,7 +13,9 @@ struct FocusOrderTests {
         let a = session.field("A")
         #expect(a.becomeFirstResponder())
         #expect(a.isFirstResponder && a.isEditing)
-        expectTrace(session.recorder, ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
+        expectTrace(
+            session.recorder,
+            ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
         #expect(session.scope.keyboard.frame == CGRect(x: 0, y: 508, width: 1024, height: 260))
     }
 
@@ -25,7 +27,9 @@ struct FocusOrderTests {
         _ = session.recorder.takeLines()
         #expect(a.resignFirstResponder())
         #expect(!a.isFirstResponder && session.scope.firstResponder == nil)
-        expectTrace(session.recorder, ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A"))
+        expectTrace(
+            session.recorder,
+            ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A"))
         #expect(!session.scope.keyboard.isVisible)
     }
 
@@ -145,7 +149,8 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         a.isEnabled = false
-        expectTrace(session.recorder, Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+        expectTrace(
+            session.recorder, Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
         #expect(!a.isEditing)
     }
 
@@ -156,7 +161,8 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         session.scope.remove(a)
-        expectTrace(session.recorder, Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+        expectTrace(
+            session.recorder, Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
         #expect(a.scope == nil && !a.becomeFirstResponder())
     }
 
@@ -173,7 +179,9 @@ struct FocusOrderTests {
         let a = session.field("A", delegate: DisablingOnBegin())
         #expect(!a.becomeFirstResponder())
         #expect(!a.isFirstResponder && session.scope.firstResponder == nil)
-        expectTrace(session.recorder, ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+        expectTrace(
+            session.recorder,
+            ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
                 + Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
     }
 
@@ -185,7 +193,9 @@ struct FocusOrderTests {
         _ = session.recorder.takeLines()
         #expect(!a.resignFirstResponder())
         #expect(a.isFirstResponder)
-        expectTrace(session.recorder, ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A")
+        expectTrace(
+            session.recorder,
+            ["A shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260) + Session.end("A")
                 + ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
     }
 
@@ -222,8 +232,13 @@ struct FocusOrderTests {
         session.recorder.record(a)
         a.becomeFirstResponder()
         a.insertText("1")
-        expectTrace(session.recorder, ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
-                + ["A shouldChangeCharacters {0,0} \"1\" -> true", "A didChangeSelection {1,0}", "A editingChanged \"1\"", "A textDidChange"])
+        expectTrace(
+            session.recorder,
+            ["A shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("A")
+                + [
+                    "A shouldChangeCharacters {0,0} \"1\" -> true", "A didChangeSelection {1,0}",
+                    "A editingChanged \"1\"", "A textDidChange",
+                ])
     }
 }
 

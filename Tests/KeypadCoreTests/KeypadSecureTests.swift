@@ -14,9 +14,10 @@ struct KeypadSecureTests {
         let form = try KeypadForm("decimalPad", traits: secure)
         for name in ["1", "Decimal separator", "5", "Decimal separator", "Delete"] { form.keypad.tap(name) }
         #expect(form.field.text == "1.")
-        #expect(form.keyEvents == [
-            .keyActivated("•"), .keyActivated("•"), .keyActivated("•"), .keyRejected("•"), .keyActivated("delete"),
-        ])
+        #expect(
+            form.keyEvents == [
+                .keyActivated("•"), .keyActivated("•"), .keyActivated("•"), .keyRejected("•"), .keyActivated("delete"),
+            ])
     }
 
     @Test("a long-press alternative typed into a secure input carries the concealed id")
@@ -32,7 +33,8 @@ struct KeypadSecureTests {
     func plainIDs() throws {
         let form = try KeypadForm("decimalPad")
         for name in ["1", "Decimal separator", "Decimal separator"] { form.keypad.tap(name) }
-        #expect(form.keyEvents == [.keyActivated("1"), .keyActivated("decimalSeparator"), .keyRejected("decimalSeparator")])
+        #expect(
+            form.keyEvents == [.keyActivated("1"), .keyActivated("decimalSeparator"), .keyRejected("decimalSeparator")])
     }
 
     @Test("the recorder's trace of a secure session shows no digit")
@@ -41,8 +43,10 @@ struct KeypadSecureTests {
         let recorder = EventRecorder(scope: form.scope)
         recorder.record(form.keypad, name: "pad")
         for name in ["4", "2", "Delete"] { form.keypad.tap(name) }
-        expectTrace(recorder, [
-            "pad <secure>", "F textDidChange", "pad <secure>", "F textDidChange", "pad Delete", "F textDidChange",
-        ])
+        expectTrace(
+            recorder,
+            [
+                "pad <secure>", "F textDidChange", "pad <secure>", "F textDidChange", "pad Delete", "F textDidChange",
+            ])
     }
 }

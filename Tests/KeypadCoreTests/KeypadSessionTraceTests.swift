@@ -41,18 +41,24 @@ struct KeypadSessionTraceTests {
             + [
                 ["Amount didBeginEditing"], ["Amount editingDidBegin"],
                 ["Amount textDidBeginEditing", "keypad bound to Amount"],
-                ["keypad \"1\""], ["Amount shouldChangeCharacters {0,0} \"1\" -> true"], ["Amount didChangeSelection {1,0}"],
+                ["keypad \"1\""], ["Amount shouldChangeCharacters {0,0} \"1\" -> true"],
+                ["Amount didChangeSelection {1,0}"],
                 ["Amount editingChanged \"1\""], ["Amount textDidChange"],
-                ["keypad \".\""], ["Amount shouldChangeCharacters {1,0} \".\" -> true"], ["Amount didChangeSelection {2,0}"],
+                ["keypad \".\""], ["Amount shouldChangeCharacters {1,0} \".\" -> true"],
+                ["Amount didChangeSelection {2,0}"],
                 ["Amount editingChanged \"1.\""], ["Amount textDidChange"],
-                ["keypad \"5\""], ["Amount shouldChangeCharacters {2,0} \"5\" -> true"], ["Amount didChangeSelection {3,0}"],
+                ["keypad \"5\""], ["Amount shouldChangeCharacters {2,0} \"5\" -> true"],
+                ["Amount didChangeSelection {3,0}"],
                 ["Amount editingChanged \"1.5\""], ["Amount textDidChange"],
                 ["keypad \".\" rejected"],
                 ["keypad Done"], ["Amount shouldReturn -> true"], ["Amount editingDidEndOnExit"],
                 ["Amount shouldEndEditing -> true"],
             ]
             + Session.hide(from: "(0,468,1024,300)", to: "(0,768,1024,300)").map { [$0] }
-            + [["Amount didEndEditing(committed)"], ["Amount editingDidEnd"], ["Amount textDidEndEditing", "keypad unbound"]]
+            + [
+                ["Amount didEndEditing(committed)"], ["Amount editingDidEnd"],
+                ["Amount textDidEndEditing", "keypad unbound"],
+            ]
         #expect(trace(lines, matches: expected), "\(lines)")
         #expect(field.text == "1.5" && !field.isEditing && keypad.boundInput == nil)
     }

@@ -5,7 +5,9 @@ import Testing
 /// Hostile layout files (issue #13): each is rejected by name, at its place, in one short line.
 @Suite("Layout files are bounded and typed")
 struct LayoutBoundsTests {
-    @Test("key widths a renderer cannot draw are rejected", arguments: ["1e308", "1e10", "1e7", "100000", "1000", "8.5", "0.1", "-1"])
+    @Test(
+        "key widths a renderer cannot draw are rejected",
+        arguments: ["1e308", "1e10", "1e7", "100000", "1000", "8.5", "0.1", "-1"])
     func widths(width: String) {
         let error = layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "width": \#(width)}"#))
         #expect(error?.kind == .outOfRange && error?.line == 1 && error?.column == 121, "\(String(describing: error))")
@@ -27,21 +29,24 @@ struct LayoutBoundsTests {
         #expect(layoutError(layoutJSON(key: keys))?.kind == .outOfRange)
     }
 
-    @Test("a boolean is not a number, nor a number a string", arguments: [
-        layoutJSON(key: #"{"id": "1", "insert": "1", "width": true}"#),
-        layoutJSON(extra: #""rowHeight": true,"#),
-        layoutJSON(key: #"{"id": "1", "insert": 1}"#),
-        layoutJSON(key: #"{"id": "1", "insert": "1", "alternatives": [true]}"#),
-        layoutJSON(extra: #""comment": 7,"#),
-    ])
+    @Test(
+        "a boolean is not a number, nor a number a string",
+        arguments: [
+            layoutJSON(key: #"{"id": "1", "insert": "1", "width": true}"#),
+            layoutJSON(extra: #""rowHeight": true,"#),
+            layoutJSON(key: #"{"id": "1", "insert": 1}"#),
+            layoutJSON(key: #"{"id": "1", "insert": "1", "alternatives": [true]}"#),
+            layoutJSON(extra: #""comment": 7,"#),
+        ])
     func types(json: String) {
         #expect(layoutError(json)?.kind == .wrongType)
     }
 
     @Test("`true` for a width names the place and the type")
     func booleanWidth() {
-        #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "width": true}"#))?.description
-            == #"mine.json:1:121: "width" in key "1" must be a number, not a boolean (wrongType)"#)
+        #expect(
+            layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "width": true}"#))?.description
+                == #"mine.json:1:121: "width" in key "1" must be a number, not a boolean (wrongType)"#)
     }
 
     @Test("a member given twice is rejected where it appears the second time")
@@ -50,12 +55,14 @@ struct LayoutBoundsTests {
         #expect(error?.kind == .duplicateMember && error?.column == 112, "\(String(describing: error))")
     }
 
-    @Test("control characters (NUL, ESC, newline, DEL) in any string are rejected",
-          arguments: [#"\u0000"#, #"\u001b"#, #"\n"#, #"\u007f"#, #"\u0085"#])
+    @Test(
+        "control characters (NUL, ESC, newline, DEL) in any string are rejected",
+        arguments: [#"\u0000"#, #"\u001b"#, #"\n"#, #"\u007f"#, #"\u0085"#])
     func controlCharacters(escape: String) {
         #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "1\#(escape)"}"#))?.kind == .controlCharacter)
-        #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "alternatives": ["\#(escape)"]}"#))?.kind
-            == .controlCharacter)
+        #expect(
+            layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "alternatives": ["\#(escape)"]}"#))?.kind
+                == .controlCharacter)
         #expect(layoutError(layoutJSON(key: #"{"id": "1\#(escape)", "insert": "1"}"#))?.kind == .controlCharacter)
     }
 
@@ -65,21 +72,26 @@ struct LayoutBoundsTests {
         #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "label": "\#(long)"}"#))?.kind == .tooLong)
         #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "\#(long)"}"#))?.kind == .tooLong)
         #expect(layoutError(layoutJSON(key: #"{"id": "\#(long)", "insert": "1"}"#))?.kind == .tooLong)
-        #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "label": "\#(String(repeating: "y", count: 17))"}"#))?
-            .kind == .tooLong)
+        #expect(
+            layoutError(
+                layoutJSON(key: #"{"id": "1", "insert": "1", "label": "\#(String(repeating: "y", count: 17))"}"#))?
+                .kind == .tooLong)
     }
 
     @Test("pages, rows, keys and alternatives have count limits")
     func counts() {
         let key = #"{"id": "1", "insert": "1"}"#
         let page = { (id: Int) in #"{"id": "p\#(id)", "rows": [[\#(key)]]}"# }
-        #expect(layoutError(#"{"id": "pad", "pages": [\#((1...9).map(page).joined(separator: ","))]}"#)?.kind == .tooMany)
+        #expect(
+            layoutError(#"{"id": "pad", "pages": [\#((1...9).map(page).joined(separator: ","))]}"#)?.kind == .tooMany)
         let rows = Array(repeating: "[\(key)]", count: 9).joined(separator: ",")
         #expect(layoutError(layoutJSON(page: #"{"id": "p", "rows": [\#(rows)]}"#))?.kind == .tooMany)
         let keys = (1...17).map { #"{"id": "k\#($0)", "insert": "\#($0)", "width": 0.5}"# }.joined(separator: ",")
         #expect(layoutError(layoutJSON(key: keys))?.kind == .tooMany)
         let alternatives = (1...17).map { "\"\($0)\"" }.joined(separator: ",")
-        #expect(layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "alternatives": [\#(alternatives)]}"#))?.kind == .tooMany)
+        #expect(
+            layoutError(layoutJSON(key: #"{"id": "1", "insert": "1", "alternatives": [\#(alternatives)]}"#))?.kind
+                == .tooMany)
     }
 
     @Test("a file of a million keys is rejected from its size alone")

@@ -35,8 +35,9 @@ struct LayoutCatalogFileTests {
         let files = CountingFiles()
         let catalog = LayoutCatalog(overrideDirectory: folder, fileSystem: files.fileSystem)
         for index in 0..<40 {
-            #expect(catalog.layout(for: index.isMultiple(of: 2) ? .numberPad : .decimalPad).id
-                == (index.isMultiple(of: 2) ? "ownPad" : "decimalPad"))
+            #expect(
+                catalog.layout(for: index.isMultiple(of: 2) ? .numberPad : .decimalPad).id
+                    == (index.isMultiple(of: 2) ? "ownPad" : "decimalPad"))
             #expect(try catalog.layout(id: "ownPad").id == "ownPad")
             #expect(catalog.problems.count == 1)
         }
@@ -99,8 +100,11 @@ struct LayoutCatalogFileTests {
     func brokenOverrideAlone() throws {
         let folder = try layoutDirectory(with: ["mine.json": #"{"id": true}"#])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: LayoutError(.wrongType, fileName: "mine.json", line: 1, column: 8,
-                                    problem: #""id" in the layout must be a string, not a boolean"#)) {
+        #expect(
+            throws: LayoutError(
+                .wrongType, fileName: "mine.json", line: 1, column: 8,
+                problem: #""id" in the layout must be a string, not a boolean"#)
+        ) {
             try LayoutCatalog(overrideDirectory: folder).layout(id: "mine")
         }
     }

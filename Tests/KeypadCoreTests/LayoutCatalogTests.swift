@@ -25,16 +25,22 @@ struct LayoutCatalogTests {
 
     @Test("a malformed override is skipped, reported, and the bundled layout serves")
     func malformedOverride() throws {
-        let folder = try layoutDirectory(with: ["broken.json": #"{"id": "broken", "keyboardTypes": ["numberPad"], "pages": 3}"#])
+        let folder = try layoutDirectory(with: [
+            "broken.json": #"{"id": "broken", "keyboardTypes": ["numberPad"], "pages": 3}"#
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = LayoutCatalog(overrideDirectory: folder)
         #expect(catalog.layout(for: .numberPad).id == "numberPad")
-        #expect(catalog.problems.map(\.description) == [#"broken.json:1:59: "pages" must be an array, not a number (wrongType)"#])
+        #expect(
+            catalog.problems.map(\.description) == [
+                #"broken.json:1:59: "pages" must be an array, not a number (wrongType)"#
+            ])
     }
 
     @Test("an unknown name throws, naming it")
     func unknownName() {
-        #expect(throws: LayoutError(.noSuchLayout, fileName: "hexPad.json", problem: "no bundled layout has this name")) {
+        #expect(throws: LayoutError(.noSuchLayout, fileName: "hexPad.json", problem: "no bundled layout has this name"))
+        {
             try LayoutCatalog().layout(id: "hexPad")
         }
     }
@@ -47,7 +53,9 @@ struct LayoutCatalogTests {
         #expect(catalog.layout(for: .numberPad).id == "ownPad")
         #expect(catalog.layout(for: .decimalPad).id == "builtInNumberPad")
         #expect(try catalog.layout(id: "ownPad").id == "ownPad")
-        #expect(throws: LayoutError(.noSuchLayout, fileName: "numberPad.json", problem: "no bundled layout has this name")) {
+        #expect(
+            throws: LayoutError(.noSuchLayout, fileName: "numberPad.json", problem: "no bundled layout has this name")
+        ) {
             try catalog.layout(id: "numberPad")
         }
     }
@@ -55,7 +63,9 @@ struct LayoutCatalogTests {
     @Test("an override wins over the bundled folder")
     func overrideOverBundledFolder() throws {
         let bundled = try layoutDirectory(with: ["ownPad.json": ownPad])
-        let override = try layoutDirectory(with: ["kioskPad.json": ownPad.replacingOccurrences(of: "ownPad", with: "kioskPad")])
+        let override = try layoutDirectory(with: [
+            "kioskPad.json": ownPad.replacingOccurrences(of: "ownPad", with: "kioskPad")
+        ])
         defer {
             try? FileManager.default.removeItem(at: bundled)
             try? FileManager.default.removeItem(at: override)
@@ -64,8 +74,9 @@ struct LayoutCatalogTests {
         #expect(catalog.layout(for: .numberPad).id == "kioskPad")
     }
 
-    @Test("with no usable bundled layout — an empty or broken install — every type gets the built-in number pad",
-          arguments: [[:], ["numberPad.json": #"{"id": "numberPad", "keyboardTypes": ["numberPad"]}"#]])
+    @Test(
+        "with no usable bundled layout — an empty or broken install — every type gets the built-in number pad",
+        arguments: [[:], ["numberPad.json": #"{"id": "numberPad", "keyboardTypes": ["numberPad"]}"#]])
     func builtIn(files: [String: String]) throws {
         let bundled = try layoutDirectory(with: files)
         defer { try? FileManager.default.removeItem(at: bundled) }
@@ -75,7 +86,8 @@ struct LayoutCatalogTests {
         }
         let fallback = LayoutCatalog.builtInNumberPad
         #expect(fallback.id == "builtInNumberPad" && fallback.keyboardTypes == [.numberPad])
-        #expect(Set(fallback.initialPage.rows.joined().map(\.action))
-            == Set((0...9).map { KeyAction.insert(String($0)) } + [.deleteBackward, .return]))
+        #expect(
+            Set(fallback.initialPage.rows.joined().map(\.action))
+                == Set((0...9).map { KeyAction.insert(String($0)) } + [.deleteBackward, .return]))
     }
 }

@@ -47,9 +47,11 @@ struct MaximumLengthTests {
         #expect(field.text.isEmpty)
     }
 
-    @Test("text set from code, or a limit set on longer text, is cut at the last whole grapheme", arguments: [
-        ("12345", 3, "123"), ("ab🇩🇪🇫🇷", 7, "ab"), ("cafe\u{301}x", 5, "caf"), ("中文", 4, "中"), ("a", 0, ""),
-    ])
+    @Test(
+        "text set from code, or a limit set on longer text, is cut at the last whole grapheme",
+        arguments: [
+            ("12345", 3, "123"), ("ab🇩🇪🇫🇷", 7, "ab"), ("cafe\u{301}x", 5, "caf"), ("中文", 4, "中"), ("a", 0, ""),
+        ])
     func cut(text: String, limit: Int, expected: String) {
         let field = TextField()
         field.maximumUTF8Length = limit

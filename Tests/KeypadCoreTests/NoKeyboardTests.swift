@@ -22,7 +22,9 @@ struct NoKeyboardTests {
         #expect(b.becomeFirstResponder())
         #expect(b.isEditing && !session.scope.keyboard.isVisible && session.scope.keyboard.frame == nil)
         #expect(b.resignFirstResponder())
-        expectTrace(session.recorder, ["B shouldBeginEditing -> true"] + Session.begin("B") + ["B shouldEndEditing -> true"]
+        expectTrace(
+            session.recorder,
+            ["B shouldBeginEditing -> true"] + Session.begin("B") + ["B shouldEndEditing -> true"]
                 + Session.end("B"))
     }
 
@@ -41,7 +43,9 @@ struct NoKeyboardTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         b.becomeFirstResponder()
-        expectTrace(session.recorder, ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
+        expectTrace(
+            session.recorder,
+            ["B shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
                 + Session.hide(from: shown260, to: hidden260) + Session.begin("B"))
         #expect(!session.scope.keyboard.isVisible && session.scope.keyboard.inputView == nil)
     }
@@ -52,7 +56,9 @@ struct NoKeyboardTests {
         b.becomeFirstResponder()
         _ = session.recorder.takeLines()
         a.becomeFirstResponder()
-        expectTrace(session.recorder, ["A shouldBeginEditing -> true", "B shouldEndEditing -> true"] + Session.end("B")
+        expectTrace(
+            session.recorder,
+            ["A shouldBeginEditing -> true", "B shouldEndEditing -> true"] + Session.end("B")
                 + Session.show(from: hidden260, to: shown260) + Session.begin("A"))
     }
 
@@ -62,7 +68,9 @@ struct NoKeyboardTests {
         let toolbar = FixedAccessoryView(height: 44)
         b.inputAccessoryView = toolbar
         b.becomeFirstResponder()
-        expectTrace(session.recorder, ["B shouldBeginEditing -> true"] + Session.show(from: "(0,768,1024,44)", to: "(0,724,1024,44)")
+        expectTrace(
+            session.recorder,
+            ["B shouldBeginEditing -> true"] + Session.show(from: "(0,768,1024,44)", to: "(0,724,1024,44)")
                 + Session.begin("B"))
     }
 }

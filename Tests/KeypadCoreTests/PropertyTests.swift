@@ -6,7 +6,12 @@ import Testing
 
 /// One step of a random session.
 private enum Operation: CustomStringConvertible, Sendable {
-    case focus(Int), resign, insert(String), delete, returnKey, clear, setText(Int, String), setEnabled(Int, Bool)
+    case focus(Int)
+    case resign
+    case insert(String)
+    case delete, returnKey, clear
+    case setText(Int, String)
+    case setEnabled(Int, Bool)
     case select(Int, Int)
 
     var description: String {
@@ -68,7 +73,9 @@ struct PropertyTests {
         ProcessInfo.processInfo.environment["KEYPAD_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 2_000
     }
 
-    @Test("≤ 1 first responder as a reference predicts, balanced begin/end, paired keyboard groups, text and selection equal to a reference")
+    @Test(
+        "≤ 1 first responder as a reference predicts, balanced begin/end, paired keyboard groups, text and selection equal to a reference"
+    )
     func randomSessions() async {
         await propertyCheck(count: Self.sequenceCount, input: sessions) { operations in
             if let problem = Self.run(operations) { Issue.record("\(problem)") }
@@ -228,7 +235,8 @@ struct PropertyTests {
             if input.selectedRange != expected {
                 return "input \(index) selection \(input.selectedRange) != \(expected)"
             }
-            let told = ((input as? TextField)?.delegate as? RuleFieldDelegate)?.selectionChanges
+            let told =
+                ((input as? TextField)?.delegate as? RuleFieldDelegate)?.selectionChanges
                 ?? ((input as? TextView)?.delegate as? RuleViewDelegate)?.selectionChanges
             if told != reference.selectionChanges {
                 return "input \(index) told of \(told ?? -1) selection changes, expected \(reference.selectionChanges)"

@@ -33,7 +33,9 @@ struct ReadmeTourTests {
         keypad.tapKey("return")
         let height = Int(keypad.preferredHeight)
         let shown = "(0,\(768 - height),1024,\(height))"
-        expectTrace(recorder, ["Amount shouldReturn -> true", "Amount editingDidEndOnExit", "Amount shouldEndEditing -> true"]
+        expectTrace(
+            recorder,
+            ["Amount shouldReturn -> true", "Amount editingDidEndOnExit", "Amount shouldEndEditing -> true"]
                 + Session.hide(from: shown, to: "(0,768,1024,\(height))") + Session.end("Amount"))
         #expect(!amount.isEditing && keypad.boundInput == nil)
     }

@@ -23,7 +23,9 @@ struct RecorderTests {
         field.becomeFirstResponder()
         _ = session.recorder.takeLines()
         field.performReturn()
-        expectTrace(session.recorder, ["F shouldReturn -> true", "F shouldEndEditing -> true"]
+        expectTrace(
+            session.recorder,
+            ["F shouldReturn -> true", "F shouldEndEditing -> true"]
                 + Session.hide(from: shown260, to: hidden260) + Session.end("F")
                 + ["F editingDidEndOnExit"])
     }
@@ -39,7 +41,10 @@ struct RecorderTests {
         field.performReturn()
         let expected =
             ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("F")
-            + ["F shouldChangeCharacters {0,0} \"7\" -> true", "F didChangeSelection {1,0}", "F editingChanged \"7\"", "F textDidChange"]
+            + [
+                "F shouldChangeCharacters {0,0} \"7\" -> true", "F didChangeSelection {1,0}", "F editingChanged \"7\"",
+                "F textDidChange",
+            ]
             + ["F shouldReturn -> true", "F shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
             + Session.end("F") + ["F editingDidEndOnExit"]
         expectTrace(session.recorder, expected)
@@ -59,8 +64,11 @@ struct RecorderTests {
         notes.becomeFirstResponder()
         #expect(session.recorder.takeLines().filter { $0.hasPrefix("keypad") } == ["keypad bound to Notes"])
         keypad.tap("7")
-        expectTrace(session.recorder, [
-                "keypad \"7\"", "Notes shouldChangeText {0,0} \"7\" -> true", "Notes didChangeSelection {1,0}", "Notes didChange \"7\"",
+        expectTrace(
+            session.recorder,
+            [
+                "keypad \"7\"", "Notes shouldChangeText {0,0} \"7\" -> true", "Notes didChangeSelection {1,0}",
+                "Notes didChange \"7\"",
                 "Notes textViewDidChange",
             ])
     }

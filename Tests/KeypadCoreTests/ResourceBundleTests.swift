@@ -14,7 +14,8 @@ struct ResourceBundleTests {
     @Test("the bundle holds every layout file of Resources/layouts, so per-layout tests have cases")
     func bundleHasEveryLayout() throws {
         let files = try FileManager.default.contentsOfDirectory(at: Self.layoutsFolder, includingPropertiesForKeys: nil)
-        let shipped = files.filter { $0.pathExtension == "json" }.map { $0.deletingPathExtension().lastPathComponent }.sorted()
+        let shipped = files.filter { $0.pathExtension == "json" }.map { $0.deletingPathExtension().lastPathComponent }
+            .sorted()
         #expect(!shipped.isEmpty, "no layouts in \(Self.layoutsFolder.path)")
         #expect(KeypadLayout.bundledIDs() == shipped, "the resource bundle is missing or stale")
     }

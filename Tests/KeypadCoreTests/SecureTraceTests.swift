@@ -20,7 +20,9 @@ struct SecureTraceTests {
             "PIN shouldChangeCharacters <secure> -> true", "PIN didChangeSelection <secure>",
             "PIN editingChanged <secure>", "PIN textDidChange",
         ]
-        expectTrace(session.recorder, ["PIN shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(
+            session.recorder,
+            ["PIN shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.begin("PIN") + edit + edit + edit + ["PIN didChangeSelection <secure>"])
         #expect(pin.text == "42")
     }
@@ -33,8 +35,11 @@ struct SecureTraceTests {
         _ = session.recorder.takeLines()
         notes.insertText("secret\n")
         notes.selectByUser(NSRange(location: 1, length: 0))
-        expectTrace(session.recorder, [
-                "Notes shouldChangeText <secure> -> true", "Notes didChangeSelection <secure>", "Notes didChange <secure>", "Notes textViewDidChange",
+        expectTrace(
+            session.recorder,
+            [
+                "Notes shouldChangeText <secure> -> true", "Notes didChangeSelection <secure>",
+                "Notes didChange <secure>", "Notes textViewDidChange",
                 "Notes didChangeSelection <secure>",
             ])
     }
@@ -66,17 +71,21 @@ struct SecureTraceTests {
         _ = session.recorder.takeLines()
         notes.insertText("a\"b\\c\nd\r\te\u{2028}\u{7}")
         let quoted = #""a\"b\\c\nd\r\te\u{2028}\u{7}""#
-        expectTrace(session.recorder, [
+        expectTrace(
+            session.recorder,
+            [
                 "Notes shouldChangeText {0,0} \(quoted) -> true", "Notes didChangeSelection {12,0}",
                 "Notes didChange \(quoted)", "Notes textViewDidChange",
             ])
     }
 
-    @Test("a field's quoted text is escaped too, and plain text is left as it is", arguments: [
-        ("中文 👍🏽", #""中文 👍🏽""#),
-        (#"say "hi""#, #""say \"hi\"""#),
-        (#"C:\path"#, #""C:\\path""#),
-    ])
+    @Test(
+        "a field's quoted text is escaped too, and plain text is left as it is",
+        arguments: [
+            ("中文 👍🏽", #""中文 👍🏽""#),
+            (#"say "hi""#, #""say \"hi\"""#),
+            (#"C:\path"#, #""C:\\path""#),
+        ])
     func fieldQuoting(text: String, quoted: String) {
         let field = TextField(text: text)
         #expect(EventRecorder.quoted(text, of: field) == quoted)

@@ -12,7 +12,9 @@ struct TextViewFocusTests {
         let session = Session()
         let notes = session.textView("Notes")
         #expect(notes.becomeFirstResponder())
-        expectTrace(session.recorder, ["Notes shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
+        expectTrace(
+            session.recorder,
+            ["Notes shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260)
                 + Session.viewBegin("Notes"))
     }
 
@@ -23,7 +25,9 @@ struct TextViewFocusTests {
         notes.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(notes.resignFirstResponder())
-        expectTrace(session.recorder, ["Notes shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
+        expectTrace(
+            session.recorder,
+            ["Notes shouldEndEditing -> true"] + Session.hide(from: shown260, to: hidden260)
                 + Session.viewEnd("Notes"))
     }
 
@@ -52,7 +56,9 @@ struct TextViewFocusTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(notes.becomeFirstResponder())
-        expectTrace(session.recorder, ["Notes shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
+        expectTrace(
+            session.recorder,
+            ["Notes shouldBeginEditing -> true", "A shouldEndEditing -> true"] + Session.end("A")
                 + Session.show(from: shown260, to: shown300) + Session.viewBegin("Notes"))
     }
 
@@ -64,7 +70,9 @@ struct TextViewFocusTests {
         notes.becomeFirstResponder()
         _ = session.recorder.takeLines()
         #expect(a.becomeFirstResponder())
-        expectTrace(session.recorder, ["A shouldBeginEditing -> true", "Notes shouldEndEditing -> true"] + Session.viewEnd("Notes")
+        expectTrace(
+            session.recorder,
+            ["A shouldBeginEditing -> true", "Notes shouldEndEditing -> true"] + Session.viewEnd("Notes")
                 + Session.begin("A"))
     }
 

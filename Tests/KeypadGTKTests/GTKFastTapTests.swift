@@ -15,9 +15,11 @@ nonisolated let hasNoWindowManager = ProcessInfo.processInfo.environment["KEYPAD
 @Suite("Fast taps on real widgets, no window manager", .serialized, .enabled(if: hasDisplay && hasNoWindowManager))
 @MainActor
 struct GTKFastTapTests {
-    @Test("2 000 taps 1 ms apart on a digit all arrive, once each", arguments: [
-        KeyboardType.numberPad, .decimalPad, .phonePad,
-    ])
+    @Test(
+        "2 000 taps 1 ms apart on a digit all arrive, once each",
+        arguments: [
+            KeyboardType.numberPad, .decimalPad, .phonePad,
+        ])
     func fastTaps(type: KeyboardType) {
         let session = GTKSession()
         let field = session.field("F", type: type)

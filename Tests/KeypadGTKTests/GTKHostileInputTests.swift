@@ -39,7 +39,8 @@ extension GTKTests {
         session.close()
     }
 
-    @Test("a 10 MB paste into the notes view is refused whole; a 200 000-character one is applied; model and view agree")
+    @Test(
+        "a 10 MB paste into the notes view is refused whole; a 200 000-character one is applied; model and view agree")
     func textViewHoldsWhatTheModelHolds() {
         let session = GTKSession()
         let notes = session.notes("Notes")
@@ -67,10 +68,14 @@ extension GTKTests {
         session.settle()
         #expect(notes.utf16Length == 20_000)
         // The vertical scrollbar may add its own width; the text's width must not count.
-        #expect(session.window.host.allocatedWidth <= width + 20, "the window grew from \(width) to \(session.window.host.allocatedWidth) px")
+        #expect(
+            session.window.host.allocatedWidth <= width + 20,
+            "the window grew from \(width) to \(session.window.host.allocatedWidth) px")
         notes.replace(notes.selectedRange, withText: String(repeating: "x", count: 20_000))
         session.settle()
-        #expect(session.window.host.allocatedWidth <= width + 20, "the window grew from \(width) to \(session.window.host.allocatedWidth) px")
+        #expect(
+            session.window.host.allocatedWidth <= width + 20,
+            "the window grew from \(width) to \(session.window.host.allocatedWidth) px")
         session.close()
     }
 
@@ -89,7 +94,8 @@ extension GTKTests {
         session.settle()
         session.click(field)
         session.settle()
-        #expect(session.window.host.allocatedWidth <= 1024, "the window is \(session.window.host.allocatedWidth) px wide")
+        #expect(
+            session.window.host.allocatedWidth <= 1024, "the window is \(session.window.host.allocatedWidth) px wide")
         session.clickKey("5", of: keypad)
         #expect(field.text == "5")
         session.close()

@@ -26,7 +26,8 @@ private final class TimedKeyboardNotes {
                 center.addObserver(forName: name, object: nil, queue: nil) { [weak self, weak window] _ in
                     MainActor.assumeIsolated {
                         let seconds = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-                        self?.notes.append(Note(name: label, seconds: seconds, areaHeight: window?.host.keypadAreaHeight))
+                        self?.notes.append(
+                            Note(name: label, seconds: seconds, areaHeight: window?.host.keypadAreaHeight))
                     }
                 })
         }

@@ -18,11 +18,15 @@ struct GTKTests {
         session.click(amount)
         // The did-notifications come when the slide has ended, after the begin events.
         #expect(KioskWindow.pump(until: { session.recorder.lines.contains { $0.hasPrefix("keyboard didShow") } }))
-        let lines = session.recorder.takeLines().map { $0.hasPrefix("keyboard") ? String($0.split(separator: " ")[1]) : $0 }
-        expectLines(lines, [
-            "Amount shouldBeginEditing -> true", "willChangeFrame", "willShow", "Amount didBeginEditing",
-            "Amount editingDidBegin", "Amount textDidBeginEditing", "didChangeFrame", "didShow",
-        ])
+        let lines = session.recorder.takeLines().map {
+            $0.hasPrefix("keyboard") ? String($0.split(separator: " ")[1]) : $0
+        }
+        expectLines(
+            lines,
+            [
+                "Amount shouldBeginEditing -> true", "willChangeFrame", "willShow", "Amount didBeginEditing",
+                "Amount editingDidBegin", "Amount textDidBeginEditing", "didChangeFrame", "didShow",
+            ])
         #expect(session.window.host.hasKeyboardFocus(amount))
         session.close()
     }
@@ -69,7 +73,9 @@ struct GTKTests {
         session.click(a)
         _ = session.recorder.takeLines()
         session.click(b)
-        expectTrace(session.recorder, [
+        expectTrace(
+            session.recorder,
+            [
                 "B shouldBeginEditing -> true", "A shouldEndEditing -> true", "A didEndEditing(committed)",
                 "A editingDidEnd", "A textDidEndEditing", "B didBeginEditing", "B editingDidBegin",
                 "B textDidBeginEditing",

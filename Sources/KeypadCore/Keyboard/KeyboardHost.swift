@@ -101,8 +101,9 @@ public final class KeyboardHost {
         self.accessoryView = accessoryView
         guard !(wasVisible && begin == end && sameAccessory) else { return }
         frame = end
-        post(begin: begin, end: end, will: Responder.keyboardWillShowNotification,
-             did: Responder.keyboardDidShowNotification)
+        post(
+            begin: begin, end: end, will: Responder.keyboardWillShowNotification,
+            did: Responder.keyboardDidShowNotification)
     }
 
     func hide() {
@@ -110,8 +111,9 @@ public final class KeyboardHost {
         frame = nil
         inputView = nil
         accessoryView = nil
-        post(begin: begin, end: hiddenFrame(height: begin.height),
-             will: Responder.keyboardWillHideNotification, did: Responder.keyboardDidHideNotification)
+        post(
+            begin: begin, end: hiddenFrame(height: begin.height),
+            will: Responder.keyboardWillHideNotification, did: Responder.keyboardDidHideNotification)
     }
 
     /// Posts the did-notifications of the transition under way (didChangeFrame, then

@@ -44,7 +44,8 @@ extension LayoutError {
     /// No layout file has the name `id`.
     static func noSuchLayout(_ id: String) -> LayoutError {
         LayoutError(
-            .noSuchLayout, fileName: LayoutText.escaped("\(id).json", limit: 64), problem: "no bundled layout has this name")
+            .noSuchLayout, fileName: LayoutText.escaped("\(id).json", limit: 64),
+            problem: "no bundled layout has this name")
     }
 
     /// Whether `id` can name a file of a layout directory: no path separators, no

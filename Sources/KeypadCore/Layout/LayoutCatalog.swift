@@ -88,7 +88,9 @@ public struct LayoutCatalog: Sendable {
 
     /// The `<id>.json` file of `directory`, if there is one.
     private func file(id: String, in directory: URL?) -> URL? {
-        guard let url = directory?.appendingPathComponent("\(id).json"), fileSystem.stamp(url) != nil else { return nil }
+        guard let url = directory?.appendingPathComponent("\(id).json"), fileSystem.stamp(url) != nil else {
+            return nil
+        }
         return url
     }
 

@@ -268,7 +268,9 @@ struct JSONReader {
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
             offset += 1
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
             guard digits() > 0 else { throw error(.invalidJSON, "malformed number") }
         }
         guard offset - start <= 64 else { throw error(.invalidJSON, "a number longer than 64 characters") }
@@ -281,6 +283,7 @@ struct JSONReader {
 
     /// A byte as errors show it: printable ASCII quoted, anything else in hex.
     private static func describe(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x\(String(byte, radix: 16, uppercase: true))"
+        (0x21...0x7E).contains(byte)
+            ? "\"\(Character(Unicode.Scalar(byte)))\"" : "0x\(String(byte, radix: 16, uppercase: true))"
     }
 }

@@ -32,7 +32,8 @@ extension LayoutParser {
     }
 
     /// A required, non-empty string.
-    func string(_ node: JSONNode?, _ field: String, in place: String, limit: Int, at parent: JSONNode) throws(LayoutError)
+    func string(_ node: JSONNode?, _ field: String, in place: String, limit: Int, at parent: JSONNode)
+        throws(LayoutError)
         -> String
     {
         guard let node else { throw fail(.missingField, "\(place) has no \"\(field)\"", at: parent) }
@@ -43,7 +44,8 @@ extension LayoutParser {
     }
 
     /// A string of at most `limit` characters without control characters, if the field is there.
-    func optionalString(_ node: JSONNode?, _ field: String, in place: String, limit: Int) throws(LayoutError) -> String? {
+    func optionalString(_ node: JSONNode?, _ field: String, in place: String, limit: Int) throws(LayoutError) -> String?
+    {
         guard let node else { return nil }
         guard case .string(let text) = node.value else {
             throw fail(.wrongType, "\"\(field)\" in \(place) must be a string, not \(node.typeName)", at: node)
@@ -52,7 +54,8 @@ extension LayoutParser {
         return text
     }
 
-    func checkText(_ text: String, _ field: String, in place: String, limit: Int, at node: JSONNode) throws(LayoutError) {
+    func checkText(_ text: String, _ field: String, in place: String, limit: Int, at node: JSONNode) throws(LayoutError)
+    {
         guard text.utf8.count <= limit * 4, text.count <= limit else {
             throw fail(.tooLong, "\"\(field)\" in \(place) is longer than \(limit) characters", at: node)
         }
@@ -70,7 +73,8 @@ extension LayoutParser {
         var texts: [String] = []
         for element in try array(node, "\"\(field)\" in \(place)", limit: count) {
             guard case .string = element.value else {
-                throw fail(.wrongType, "\"\(field)\" in \(place) must hold strings, not \(element.typeName)", at: element)
+                throw fail(
+                    .wrongType, "\"\(field)\" in \(place) must hold strings, not \(element.typeName)", at: element)
             }
             guard let text = try optionalString(element, field, in: place, limit: limit), !text.isEmpty else {
                 throw fail(.wrongType, "\"\(field)\" in \(place) must hold non-empty strings", at: element)
@@ -90,7 +94,8 @@ extension LayoutParser {
         }
         guard range.contains(value) else {
             throw fail(
-                .outOfRange, "\"\(field)\" in \(place) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)",
+                .outOfRange,
+                "\"\(field)\" in \(place) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)",
                 at: node)
         }
         return value

@@ -35,7 +35,9 @@ struct LayoutParser {
         let id = try string(root["id"], "id", in: "the layout", limit: Limits.maximumIDLength, at: root)
         let types = try keyboardTypes(root["keyboardTypes"])
         let rowHeight = try number(root["rowHeight"], "rowHeight", in: "the layout", range: Limits.rowHeights) ?? 54
-        guard let pagesNode = root["pages"] else { throw fail(.missingField, "the layout has no \"pages\" array", at: root) }
+        guard let pagesNode = root["pages"] else {
+            throw fail(.missingField, "the layout has no \"pages\" array", at: root)
+        }
         let pageNodes = try array(pagesNode, "\"pages\"", limit: Limits.maximumPages)
         guard !pageNodes.isEmpty else { throw fail(.empty, "the layout has no pages", at: pagesNode) }
         var pages: [KeypadLayout.Page] = []
@@ -73,7 +75,9 @@ struct LayoutParser {
                     throw fail(.duplicateName, "duplicate key id \(quoted(key.id)) in \(place)", at: keyNode)
                 }
                 guard names.insert(key.accessibleName).inserted else {
-                    throw fail(.duplicateName, "duplicate accessible name \(quoted(key.accessibleName)) in \(place)", at: keyNode)
+                    throw fail(
+                        .duplicateName, "duplicate accessible name \(quoted(key.accessibleName)) in \(place)",
+                        at: keyNode)
                 }
                 row.append(key)
             }
@@ -95,9 +99,10 @@ struct LayoutParser {
         try checkFields(members, allowed: Self.keyFields, in: keyPlace)
         let action = try parseAction(node, keyPlace: keyPlace)
         let width = try number(node["width"], "width", in: keyPlace, range: Limits.keyWidths) ?? 1
-        let alternatives = try (optionalStrings(
-            node["alternatives"], "alternatives", in: keyPlace, count: Limits.maximumAlternatives,
-            limit: Limits.maximumInsertLength) ?? []).map(KeyAction.insert)
+        let alternatives = try
+            (optionalStrings(
+                node["alternatives"], "alternatives", in: keyPlace, count: Limits.maximumAlternatives,
+                limit: Limits.maximumInsertLength) ?? []).map(KeyAction.insert)
         let labelledAtRunTime = action == .return || action == .decimalSeparator
         let label =
             try optionalString(node["label"], "label", in: keyPlace, limit: Limits.maximumLabelLength)
@@ -107,7 +112,8 @@ struct LayoutParser {
         }
         try checkText(label, "label", in: keyPlace, limit: Limits.maximumLabelLength, at: node["label"] ?? node)
         let nameKey =
-            try optionalString(node["accessibleNameKey"], "accessibleNameKey", in: keyPlace, limit: Limits.maximumNameLength)
+            try optionalString(
+                node["accessibleNameKey"], "accessibleNameKey", in: keyPlace, limit: Limits.maximumNameLength)
             ?? defaultNameKey(for: action)
         let explicitName = try optionalString(
             node["accessibleName"], "accessibleName", in: keyPlace, limit: Limits.maximumNameLength)
@@ -124,14 +130,16 @@ struct LayoutParser {
         }
         return KeypadLayout.Key(
             id: id, action: action, label: label, accessibleName: name,
-            accessibleNameKey: explicitName == nil ? nameKey : nil, width: width, role: role, alternatives: alternatives)
+            accessibleNameKey: explicitName == nil ? nameKey : nil, width: width, role: role, alternatives: alternatives
+        )
     }
 
     private func parseAction(_ node: JSONNode, keyPlace: String) throws(LayoutError) -> KeyAction {
         let forms = ["insert", "action", "switchPage", "switchLayout"].filter { node[$0] != nil }
         guard forms.count == 1 else {
             throw fail(
-                .missingField, "\(keyPlace) needs exactly one of \"insert\", \"action\", \"switchPage\", \"switchLayout\"",
+                .missingField,
+                "\(keyPlace) needs exactly one of \"insert\", \"action\", \"switchPage\", \"switchLayout\"",
                 at: node)
         }
         let limit = forms[0] == "insert" ? Limits.maximumInsertLength : Limits.maximumIDLength
@@ -192,7 +200,8 @@ struct LayoutParser {
                 for (key, keyNode) in zip(row, keyNodes) {
                     if case .switchPage(let target) = key.action, layout.page(id: target) == nil {
                         throw fail(
-                            .missingPage, "key \(quoted(key.id)) switches to page \(quoted(target)), which does not exist",
+                            .missingPage,
+                            "key \(quoted(key.id)) switches to page \(quoted(target)), which does not exist",
                             at: keyNode["switchPage"])
                     }
                 }

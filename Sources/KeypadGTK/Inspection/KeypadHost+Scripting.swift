@@ -24,7 +24,6 @@ extension KeypadHost {
         return true
     }
 
-
     /// Waits until what the test's X input set going has run its course: an X round trip
     /// (the server has handed over every event made before it), the main loop drained,
     /// no keypad sliding, a hidden keypad's own window hidden, and then two frames drawn

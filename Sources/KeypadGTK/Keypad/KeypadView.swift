@@ -125,13 +125,16 @@ package final class KeypadView {
         let rows = Self.drawable(keypad.rows)
         shownIDs = rows.map { $0.map(\.id) }
         // Half-key grid columns; widths clamped first, so no width converts to Int or gint out of range.
-        let spans = rows.map { row in row.map { max(1, Int((KeypadLayout.Limits.drawableWidth($0.width) * 2).rounded())) } }
+        let spans = rows.map { row in
+            row.map { max(1, Int((KeypadLayout.Limits.drawableWidth($0.width) * 2).rounded())) }
+        }
         let columns = spans.map { $0.reduce(0, +) }.max() ?? 0
         for (rowIndex, row) in rows.enumerated() {
             var column = (columns - spans[rowIndex].reduce(0, +)) / 2
             for (keyIndex, key) in row.enumerated() {
                 let button = makeButton(key)
-                gtk_grid_attach(keypad_grid(grid), button, gint(column), gint(rowIndex), gint(spans[rowIndex][keyIndex]), 1)
+                gtk_grid_attach(
+                    keypad_grid(grid), button, gint(column), gint(rowIndex), gint(spans[rowIndex][keyIndex]), 1)
                 column += spans[rowIndex][keyIndex]
             }
         }
@@ -147,7 +150,9 @@ package final class KeypadView {
         return rows.prefix(Limits.maximumRows).map { row in
             row.prefix(Limits.maximumKeysPerRow).map { key in
                 var key = key
-                if key.label.count > Limits.maximumLabelLength { key.label = String(key.label.prefix(Limits.maximumLabelLength)) }
+                if key.label.count > Limits.maximumLabelLength {
+                    key.label = String(key.label.prefix(Limits.maximumLabelLength))
+                }
                 return key
             }
         }
@@ -181,7 +186,8 @@ package final class KeypadView {
         gtk_widget_add_events(button, gint(GDK_POINTER_MOTION_MASK.rawValue))
         onEvent(pointer, "motion-notify-event") { [weak self] event in
             guard let self, let event, self.keypad.alternativesPopup?.keyID == id,
-                let index = self.alternatives.index(atScreenX: event.pointee.motion.x_root, y: event.pointee.motion.y_root)
+                let index = self.alternatives.index(
+                    atScreenX: event.pointee.motion.x_root, y: event.pointee.motion.y_root)
             else { return false }
             self.keypad.selectAlternative(index)
             return false
@@ -190,7 +196,8 @@ package final class KeypadView {
             guard let self, let event, event.pointee.button.button == 1 else { return false }
             // Lifting over an offered alternative chooses it, whether or not motion got there first.
             if self.keypad.alternativesPopup?.keyID == id,
-                let index = self.alternatives.index(atScreenX: event.pointee.button.x_root, y: event.pointee.button.y_root)
+                let index = self.alternatives.index(
+                    atScreenX: event.pointee.button.x_root, y: event.pointee.button.y_root)
             {
                 self.keypad.selectAlternative(index)
             }
