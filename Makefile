@@ -9,12 +9,22 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei
 
-.PHONY: all deps build test test-e2e demo example bench soak docs format clean
+# What make bench adds: matchbox-keyboard, measured in the same run as the keypad,
+# and valgrind for callgrind's instruction counts.
+BENCH_APT_PACKAGES := matchbox-keyboard valgrind
+
+.PHONY: all deps bench-deps install-apt build test test-e2e demo example bench soak docs format clean
 
 all: build
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-apt PACKAGES="$(APT_PACKAGES)"
+
+bench-deps: deps
+	@$(MAKE) --no-print-directory install-apt PACKAGES="$(BENCH_APT_PACKAGES)"
+
+install-apt:
+	@missing=""; for p in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -64,7 +74,7 @@ example: build
 	fi
 
 # Release-build measurements written to BENCHMARKS.md (never timed tests).
-bench: deps
+bench: bench-deps
 	scripts/bench
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its

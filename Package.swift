@@ -73,7 +73,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "keypad-bench",
-            dependencies: ["KeypadCore"],
+            dependencies: ["KeypadCore", "KeypadTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,22 +1,26 @@
 import Foundation
 import KeypadCore
+import KeypadTesting
 
-/// `keypad-bench`: headless model benchmarks; prints a Markdown table to stdout.
-///
-/// Usage: `keypad-bench [taps]` (default 200 000 taps per configuration).
+/// `keypad-bench FIELDS CHARACTERS TAPS`: taps the headless model (``ModelTapFixture``)
+/// `TAPS` times and exits — no clock and no statistics. scripts/bench runs it under
+/// callgrind twice (with no taps and with TAPS taps) and divides the difference in
+/// instructions by TAPS: instructions per tap, stable on a loaded machine. Time and
+/// allocations per tap come from the ModelTaps benchmarks (Benchmarks/).
 @MainActor
-func runBenchmarks() {
-    let taps = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200_000
-    print("| fields | characters | taps | taps/s | ns per tap |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
-    _ = ModelThroughput.measure(fields: 10, characters: 10, taps: taps / 10)  // warm-up
-    let configurations = [(10, 10), (1_000, 10), (10_000, 10), (10, 10_000), (10, 1_000_000)]
-    for (fields, characters) in configurations {
-        let result = ModelThroughput.measure(fields: fields, characters: characters, taps: taps)
-        print(
-            "| \(fields) | \(characters) | \(taps) | \(Int(result.tapsPerSecond)) | "
-                + String(format: "%.0f", result.nanosecondsPerTap) + " |")
+func run() -> Int32 {
+    let numbers = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+    guard numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else {
+        FileHandle.standardError.write(Data("usage: keypad-bench FIELDS CHARACTERS TAPS\n".utf8))
+        return 2
     }
+    let fixture = ModelTapFixture(fields: numbers[0], characters: numbers[1])
+    fixture.tap(numbers[2])
+    guard fixture.everyTapChanged else {
+        FileHandle.standardError.write(Data("keypad-bench: a tap did not change the text\n".utf8))
+        return 1
+    }
+    return 0
 }
 
-MainActor.assumeIsolated { runBenchmarks() }
+exit(MainActor.assumeIsolated { run() })

@@ -1,4 +1,5 @@
 import Foundation
+import CGTK
 import KeypadGTK
 
 /// `keypad-gtk-bench MODE [N]`: one GTK measurement, printed as `key value` lines for
@@ -16,6 +17,11 @@ do {
 } catch {
     FileHandle.standardError.write(Data("keypad-gtk-bench: theme \(error)\n".utf8))
     exit(2)
+}
+// Both rigs (keypad and baseline) with GTK's animations off, so a tap never waits
+// behind a transition's frames and the two compare like for like.
+if let settings = gtk_settings_get_default() {
+    keypad_object_set_int(UnsafeMutableRawPointer(settings), "gtk-enable-animations", 0)
 }
 let count = arguments.dropFirst().first.flatMap(Int.init)
 
