@@ -104,14 +104,15 @@ public final class Keypad: InputView {
         currentPageID = layout.initialPage.id
         preferredHeight = CGFloat(layout.rowHeight) * CGFloat(layout.initialPage.rows.count)
         hasDecimalKey = Self.hasDecimalKey(layout)
+        // Text fields and text views are TextResponders, observed directly once bound, so
+        // their text-changed notifications need no observer here: one fewer observer
+        // per keypad on every tap's notification.
         register(
             didBeginEditing: TextField.textDidBeginEditingNotification,
-            didEndEditing: TextField.textDidEndEditingNotification,
-            didChange: TextField.textDidChangeNotification)
+            didEndEditing: TextField.textDidEndEditingNotification)
         register(
             didBeginEditing: TextView.textDidBeginEditingNotification,
-            didEndEditing: TextView.textDidEndEditingNotification,
-            didChange: TextView.textDidChangeNotification)
+            didEndEditing: TextView.textDidEndEditingNotification)
     }
 
     isolated deinit {
