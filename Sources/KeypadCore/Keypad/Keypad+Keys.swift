@@ -39,11 +39,17 @@ extension Keypad {
     /// accessible name stay the layout's (pressing a key needs neither, and looking
     /// them up was a third of a tap's instructions).
     private func key(id: String, localized: Bool) -> KeypadKey? {
+        let index = shownKeyIndex ?? indexShownPage()
+        guard let key = index.keys[id] else { return nil }
+        return resolve(key, onPage: index.pageID, localized: localized)
+    }
+
+    /// Indexes the shown page's keys by id (the first of a duplicated id wins, as a search would).
+    private func indexShownPage() -> (pageID: String, keys: [String: KeypadLayout.Key]) {
         let page = shownPage
-        for row in page.rows {
-            if let key = row.first(where: { $0.id == id }) { return resolve(key, onPage: page.id, localized: localized) }
-        }
-        return nil
+        let index = (pageID: page.id, keys: Dictionary(page.rows.joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        shownKeyIndex = index
+        return index
     }
 
     /// The key with `id` as pressing it needs it: action, alternatives, enabled state.
