@@ -18,7 +18,7 @@ let package = Package(
         .executable(name: "keypad-example", targets: ["keypad-example"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
     targets: [
         .target(

@@ -7,7 +7,9 @@ import KeypadGTK
 enum DemoScreenshot {
     /// The keys tapped, by what they do: accessible names and labels change with the
     /// locale (and ids with the layout file), actions do not.
-    static let amountKeys: [KeyAction] = [.insert("1"), .insert("2"), .insert("5"), .decimalSeparator, .insert("5"), .insert("0")]
+    static let amountKeys: [KeyAction] = [
+        .insert("1"), .insert("2"), .insert("5"), .decimalSeparator, .insert("5"), .insert("0"),
+    ]
 
     static func take(form: DemoForm, to url: URL) {
         KioskWindow.pump(seconds: 0.5)

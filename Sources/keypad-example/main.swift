@@ -14,10 +14,12 @@ func runExample() throws {
 
     // The models: one per entry the keypad serves, with the keyboard each wants.
     let scope = ResponderScope()
-    let amount = TextField(placeholder: "0.00", traits: TextInputTraits(keyboardType: .decimalPad, returnKeyType: .next))
+    let amount = TextField(
+        placeholder: "0.00", traits: TextInputTraits(keyboardType: .decimalPad, returnKeyType: .next))
     let tip = TextField(placeholder: "0.00", traits: TextInputTraits(keyboardType: .decimalPad, returnKeyType: .next))
     let guests = TextField(placeholder: "1", traits: TextInputTraits(keyboardType: .numberPad, returnKeyType: .next))
-    let phone = TextField(placeholder: "+1 555 0100", traits: TextInputTraits(keyboardType: .phonePad, returnKeyType: .done))
+    let phone = TextField(
+        placeholder: "+1 555 0100", traits: TextInputTraits(keyboardType: .phonePad, returnKeyType: .done))
     let note = TextView()
     // A currency sign before the amounts and a unit after the head count, drawn in the entries.
     let dollars = OverlayView(size: CGSize(width: 12, height: 16), text: "$", accessibleName: "US dollars")
@@ -71,7 +73,8 @@ struct ExampleError: Error, CustomStringConvertible {
 }
 
 guard KeypadHost.initializeGTK() else {
-    FileHandle.standardError.write(Data("keypad-example: cannot open a display (set DISPLAY, or use `make example`)\n".utf8))
+    FileHandle.standardError.write(
+        Data("keypad-example: cannot open a display (set DISPLAY, or use `make example`)\n".utf8))
     exit(2)
 }
 do {

@@ -1,5 +1,5 @@
-import Foundation
 import CGTK
+import Foundation
 import KeypadGTK
 
 /// `keypad-gtk-bench MODE [N]`: one GTK measurement, printed as `key value` lines for
@@ -33,19 +33,24 @@ case "serve-baseline":
 case "show":
     printSamples("show", GTKBenchmarks.showLatency(repeats: count ?? 50))
 case "dispatch-keypad", "dispatch-baseline":
-    printSamples(arguments[0], GTKBenchmarks.dispatchLatency(taps: count ?? 2000, baseline: arguments[0] == "dispatch-baseline"))
+    printSamples(
+        arguments[0], GTKBenchmarks.dispatchLatency(taps: count ?? 2000, baseline: arguments[0] == "dispatch-baseline"))
 case "handler":
     print(String(format: "handler_cpu_ms %.4f", GTKBenchmarks.handlerCPU(taps: count ?? 100_000)))
 case "idle":
     print(String(format: "idle_cpu_percent %.3f", GTKBenchmarks.idleCPU(seconds: Double(count ?? 30))))
 case "idle-noblink":
-    print(String(format: "idle_noblink_cpu_percent %.3f", GTKBenchmarks.idleCPU(seconds: Double(count ?? 30), caretBlinks: false)))
+    print(
+        String(
+            format: "idle_noblink_cpu_percent %.3f",
+            GTKBenchmarks.idleCPU(seconds: Double(count ?? 30), caretBlinks: false)))
 case "rss":
     let sizes = GTKBenchmarks.residentSizes(cycles: count ?? 20)
     print("rss_without_kb \(sizes.withoutKeypad)")
     print("rss_with_kb \(sizes.withKeypad)")
     print("rss_cycles_kb \(sizes.afterCycles)")
 default:
-    FileHandle.standardError.write(Data("usage: keypad-gtk-bench serve-keypad|serve-baseline|show|handler|idle|idle-noblink|rss [N]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: keypad-gtk-bench serve-keypad|serve-baseline|show|handler|idle|idle-noblink|rss [N]\n".utf8))
     exit(2)
 }

@@ -63,8 +63,9 @@ struct AccessoryToolbarTests {
     @Test("buttons have unique accessible names")
     func names() {
         let (_, toolbar, _) = form(["PIN"])
-        #expect([toolbar.previousButtonName, toolbar.nextButtonName, toolbar.doneButtonName]
-            == ["Previous field", "Next field", "Dismiss keypad"])
+        #expect(
+            [toolbar.previousButtonName, toolbar.nextButtonName, toolbar.doneButtonName]
+                == ["Previous field", "Next field", "Dismiss keypad"])
     }
 
     @Test("the toolbar adds its height to the keyboard frame")

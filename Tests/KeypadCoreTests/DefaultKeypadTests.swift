@@ -52,8 +52,9 @@ struct DefaultKeypadTests {
         #expect(!shared.serves(field))
     }
 
-    @Test("an override layout serving asciiCapable: only its keypad binds, whichever keypad was made first",
-          arguments: [true, false])
+    @Test(
+        "an override layout serving asciiCapable: only its keypad binds, whichever keypad was made first",
+        arguments: [true, false])
     func overrideClaimsItsType(defaultFirst: Bool) throws {
         let folder = try layoutDirectory(with: ["asciiOwn.json": asciiOverride])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -41,13 +41,15 @@ struct EditingTests {
             ])
     }
 
-    @Test("deleteBackward removes one whole grapheme and asks with its UTF-16 range", arguments: [
-        ("12👍🏽", "12", NSRange(location: 2, length: 4)),
-        ("🇩🇪🇫🇷", "🇩🇪", NSRange(location: 4, length: 4)),
-        ("a👨‍👩‍👧‍👦", "a", NSRange(location: 1, length: 11)),
-        ("中文", "中", NSRange(location: 1, length: 1)),
-        ("cafe\u{301}", "caf", NSRange(location: 3, length: 2)),
-    ])
+    @Test(
+        "deleteBackward removes one whole grapheme and asks with its UTF-16 range",
+        arguments: [
+            ("12👍🏽", "12", NSRange(location: 2, length: 4)),
+            ("🇩🇪🇫🇷", "🇩🇪", NSRange(location: 4, length: 4)),
+            ("a👨‍👩‍👧‍👦", "a", NSRange(location: 1, length: 11)),
+            ("中文", "中", NSRange(location: 1, length: 1)),
+            ("cafe\u{301}", "caf", NSRange(location: 3, length: 2)),
+        ])
     func graphemeDelete(text: String, expected: String, range: NSRange) {
         let delegate = ScriptedFieldDelegate()
         var asked: [NSRange] = []
@@ -259,8 +261,10 @@ struct EditingTests {
         #expect(c.isFirstResponder)
         #expect(
             session.recorder.takeLines()
-                == ["A shouldReturn -> true", "A editingDidEndOnExit", "C shouldBeginEditing -> true",
-                    "A shouldEndEditing -> true"] + Session.end("A") + Session.begin("C"))
+                == [
+                    "A shouldReturn -> true", "A editingDidEndOnExit", "C shouldBeginEditing -> true",
+                    "A shouldEndEditing -> true",
+                ] + Session.end("A") + Session.begin("C"))
     }
 
     @Test("return refused by shouldReturn does nothing more")

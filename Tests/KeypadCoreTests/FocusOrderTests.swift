@@ -148,7 +148,9 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         a.isEnabled = false
-        #expect(session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+        #expect(
+            session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260)
+                + Session.end("A", reason: "cancelled"))
         #expect(!a.isEditing)
     }
 
@@ -159,7 +161,9 @@ struct FocusOrderTests {
         a.becomeFirstResponder()
         _ = session.recorder.takeLines()
         session.scope.remove(a)
-        #expect(session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260) + Session.end("A", reason: "cancelled"))
+        #expect(
+            session.recorder.takeLines() == Session.hide(from: shown260, to: hidden260)
+                + Session.end("A", reason: "cancelled"))
         #expect(a.scope == nil && !a.becomeFirstResponder())
     }
 

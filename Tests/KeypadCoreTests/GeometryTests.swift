@@ -35,7 +35,9 @@ struct GeometryCase: Sendable, CustomTestStringConvertible {
         self.text = text
         self.clear = clear
         left = overlays == .leftAndRight ? CGRect(x: 0, y: 5, width: 20, height: 20) : .zero
-        right = overlays == .leftAndRight || overlays == .clearAndRight ? CGRect(x: 176, y: 3, width: 24, height: 24) : .zero
+        right =
+            overlays == .leftAndRight || overlays == .clearAndRight
+            ? CGRect(x: 176, y: 3, width: 24, height: 24) : .zero
     }
 }
 

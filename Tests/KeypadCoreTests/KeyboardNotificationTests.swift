@@ -98,16 +98,19 @@ struct KeyboardNotificationTests {
     func roundTrip(curve: KeyboardAnimationCurve, isLocal: Bool) {
         let transition = KeyboardTransition(
             beginFrame: begin, endFrame: end, animationDuration: 0.3, animationCurve: curve, isLocal: isLocal)
-        let note = Notification(name: Responder.keyboardWillShowNotification, object: nil, userInfo: transition.userInfo)
+        let note = Notification(
+            name: Responder.keyboardWillShowNotification, object: nil, userInfo: transition.userInfo)
         #expect(KeyboardTransition(notification: note) == transition)
         #expect(transition.userInfo["UIKeyboardAnimationCurveUserInfoKey"] as? Int == curve.rawValue)
         #expect(transition.userInfo["UIKeyboardIsLocalUserInfoKey"] as? Bool == isLocal)
         #expect(transition.userInfo["UIKeyboardAnimationDurationUserInfoKey"] as? Double == 0.3)
     }
 
-    @Test("the curves are numbered as UIKit's", arguments: [
-        (KeyboardAnimationCurve.easeInOut, 0), (.easeIn, 1), (.easeOut, 2), (.linear, 3), (.keyboard, 7),
-    ])
+    @Test(
+        "the curves are numbered as UIKit's",
+        arguments: [
+            (KeyboardAnimationCurve.easeInOut, 0), (.easeIn, 1), (.easeOut, 2), (.linear, 3), (.keyboard, 7),
+        ])
     func curveNumbers(curve: KeyboardAnimationCurve, raw: Int) {
         #expect(curve.rawValue == raw)
     }
@@ -117,13 +120,15 @@ struct KeyboardNotificationTests {
         #expect(KeyboardTransition(notification: note(setting: key, to: nil)) == nil)
     }
 
-    @Test("a value of the wrong type, or an unknown curve, reads as nil", arguments: [
-        ("UIKeyboardFrameEndUserInfoKey", "(0,0,1,1)"),
-        ("UIKeyboardAnimationDurationUserInfoKey", "0.25"),
-        ("UIKeyboardAnimationCurveUserInfoKey", "2"),
-        ("UIKeyboardAnimationCurveUserInfoKey", 5),
-        ("UIKeyboardIsLocalUserInfoKey", "true"),
-    ] as [(String, any Sendable)])
+    @Test(
+        "a value of the wrong type, or an unknown curve, reads as nil",
+        arguments: [
+            ("UIKeyboardFrameEndUserInfoKey", "(0,0,1,1)"),
+            ("UIKeyboardAnimationDurationUserInfoKey", "0.25"),
+            ("UIKeyboardAnimationCurveUserInfoKey", "2"),
+            ("UIKeyboardAnimationCurveUserInfoKey", 5),
+            ("UIKeyboardIsLocalUserInfoKey", "true"),
+        ] as [(String, any Sendable)])
     func wrongValue(key: String, value: any Sendable) {
         #expect(KeyboardTransition(notification: note(setting: key, to: value)) == nil)
     }

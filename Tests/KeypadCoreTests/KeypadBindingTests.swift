@@ -72,7 +72,8 @@ struct KeypadBindingTests {
         let session = Session()
         let delegate = ScriptedFieldDelegate()
         delegate.shouldChange = { _, string in string != "5" }
-        let field = session.field("F", keypadHeight: nil, delegate: delegate, traits: TextInputTraits(keyboardType: .numberPad))
+        let field = session.field(
+            "F", keypadHeight: nil, delegate: delegate, traits: TextInputTraits(keyboardType: .numberPad))
         field.becomeFirstResponder()
         let keypad = session.scope.defaultKeypad(for: .numberPad)
         _ = session.recorder.takeLines()
@@ -105,7 +106,8 @@ struct KeypadBindingTests {
     @Test("binding and unbinding are observable")
     func observable() throws {
         let scope = ResponderScope(notificationCenter: NotificationCenter())
-        let keypad = Keypad(layout: try #require(bundledLayout("numberPad")), notificationCenter: scope.notificationCenter)
+        let keypad = Keypad(
+            layout: try #require(bundledLayout("numberPad")), notificationCenter: scope.notificationCenter)
         var changes: [Keypad.Change] = []
         keypad.addObserver { changes.append($0) }
         let field = TextField()
@@ -147,8 +149,9 @@ struct KeypadBindingTests {
         #expect(keypad.boundInput === field)
         keypad.tap("4")
         #expect(field.text == "4")
-        keypad.unregister(didBeginEditing: TextField.textDidBeginEditingNotification,
-                          didEndEditing: TextField.textDidEndEditingNotification)
+        keypad.unregister(
+            didBeginEditing: TextField.textDidBeginEditingNotification,
+            didEndEditing: TextField.textDidEndEditingNotification)
         #expect(keypad.boundInput == nil)
     }
 
@@ -165,7 +168,9 @@ struct KeypadBindingTests {
         #expect(keypad.boundInput == nil)
     }
 
-    @Test("two registrations sharing a name keep their own observers: removing one leaves the other, removing both leaves none")
+    @Test(
+        "two registrations sharing a name keep their own observers: removing one leaves the other, removing both leaves none"
+    )
     func sharedNames() throws {
         let center = NotificationCenter()
         let otherEnd = Notification.Name("CustomInputOtherEnd")

@@ -21,9 +21,11 @@ struct KeypadKeysTests {
         return (scope, field, scope.defaultKeypad(for: type))
     }
 
-    @Test("the decimal key inserts the field's locale separator", arguments: [
-        ("en_US", "1.5"), ("de_DE", "1,5"), ("fr_FR", "1,5"), ("zh_CN", "1.5"),
-    ])
+    @Test(
+        "the decimal key inserts the field's locale separator",
+        arguments: [
+            ("en_US", "1.5"), ("de_DE", "1,5"), ("fr_FR", "1,5"), ("zh_CN", "1.5"),
+        ])
     func separator(locale: String, expected: String) {
         let (scope, field, keypad) = editing(.decimalPad, locale: locale)
         keypad.tap("1")
@@ -49,24 +51,29 @@ struct KeypadKeysTests {
         withExtendedLifetime(scope) {}
     }
 
-    @Test("the return key shows the localized title of the field's return key type", arguments: [
-        (ReturnKeyType.done, "en", "Done"), (.done, "zh-Hans", "完成"), (.next, "zh-Hans", "下一步"),
-        (.go, "zh-Hans", "前往"), (.search, "zh-Hans", "搜索"), (.send, "zh-Hans", "发送"), (.next, "en", "Next"),
-    ])
+    @Test(
+        "the return key shows the localized title of the field's return key type",
+        arguments: [
+            (ReturnKeyType.done, "en", "Done"), (.done, "zh-Hans", "完成"), (.next, "zh-Hans", "下一步"),
+            (.go, "zh-Hans", "前往"), (.search, "zh-Hans", "搜索"), (.send, "zh-Hans", "发送"), (.next, "en", "Next"),
+        ])
     func returnTitle(type: ReturnKeyType, language: String, title: String) {
         let (scope, _, keypad) = editing(.numberPad, traits: { $0.returnKeyType = type })
         keypad.locale = Locale(identifier: language)
         #expect(keypad.returnKeyTitle == title)
-        #expect(keypad.rows.joined().contains { $0.action == .return && $0.label == title && $0.accessibleName == title })
+        #expect(
+            keypad.rows.joined().contains { $0.action == .return && $0.label == title && $0.accessibleName == title })
         withExtendedLifetime(scope) {}
     }
 
     @Test("with enablesReturnKeyAutomatically the return key is disabled while the field is empty")
     func returnEnablement() {
-        let (scope, field, keypad) = editing(.numberPad, traits: {
-            $0.enablesReturnKeyAutomatically = true
-            $0.returnKeyType = .done
-        })
+        let (scope, field, keypad) = editing(
+            .numberPad,
+            traits: {
+                $0.enablesReturnKeyAutomatically = true
+                $0.returnKeyType = .done
+            })
         #expect(!keypad.isReturnKeyEnabled)
         keypad.tap("Done")
         #expect(field.isEditing)
@@ -92,7 +99,10 @@ struct KeypadKeysTests {
         _ = recorder.takeLines()
         keypad.tap("Next")
         #expect(b.isFirstResponder && keypad.boundInput === b)
-        #expect(Array(recorder.takeLines().prefix(3)) == ["A shouldReturn -> true", "A editingDidEndOnExit", "B shouldBeginEditing -> true"])
+        #expect(
+            Array(recorder.takeLines().prefix(3)) == [
+                "A shouldReturn -> true", "A editingDidEndOnExit", "B shouldBeginEditing -> true",
+            ])
     }
 
     @Test("digits act on press, before the release")
@@ -147,8 +157,9 @@ struct KeypadKeysTests {
         withExtendedLifetime(scope) {}
     }
 
-    @Test("a secure field gets scrambled digits: a permutation of 0–9, new on each bind, alternatives kept with their digit",
-          arguments: [("numberPad", [String]()), ("phonePad", ["+"])])
+    @Test(
+        "a secure field gets scrambled digits: a permutation of 0–9, new on each bind, alternatives kept with their digit",
+        arguments: [("numberPad", [String]()), ("phonePad", ["+"])])
     func scrambled(layoutID: String, zeroAlternatives: [String]) throws {
         let scope = ResponderScope(notificationCenter: NotificationCenter())
         let keypad = Keypad(

@@ -123,7 +123,9 @@ struct KeypadPagesTests {
         #expect(scope.keyboard.frame?.height == 274)
     }
 
-    @Test("a switch key finds its layout in the scope's catalog, and the keypad's own layout comes back for the next field")
+    @Test(
+        "a switch key finds its layout in the scope's catalog, and the keypad's own layout comes back for the next field"
+    )
     func switchLayout() throws {
         let folder = try layoutDirectory(with: ["ownPad.json": ownPad, "ownSymbols.json": ownSymbols])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -11,7 +11,8 @@ struct KeypadRefreshTests {
         #expect(form.keypad.key(id: "return")?.label == "Next")
         form.field.returnKeyType = .done
         #expect(form.takeChanges() == [.keys])
-        #expect(form.keypad.key(id: "return")?.label == "Done" && form.keypad.key(id: "return")?.accessibleName == "Done")
+        #expect(
+            form.keypad.key(id: "return")?.label == "Done" && form.keypad.key(id: "return")?.accessibleName == "Done")
         form.field.returnKeyType = .done
         #expect(form.takeChanges().isEmpty)
     }
@@ -79,7 +80,8 @@ struct KeypadRefreshTests {
 
     @Test("a keypad that stopped scrambling shows the digits in order at once")
     func scramblingTurnedOff() throws {
-        let form = try KeypadForm("numberPad", traits: TextInputTraits(keyboardType: .numberPad, isSecureTextEntry: true))
+        let form = try KeypadForm(
+            "numberPad", traits: TextInputTraits(keyboardType: .numberPad, isSecureTextEntry: true))
         let plain = form.keypad.digitLabels
         form.keypad.scramblesDigitsForSecureInput = true
         #expect(form.takeChanges() == [.keys] && form.keypad.digitLabels != plain)

@@ -13,9 +13,10 @@ struct KeypadSecureTests {
         let form = try KeypadForm("decimalPad", traits: secure)
         for name in ["1", "Decimal separator", "5", "Decimal separator", "Delete"] { form.keypad.tap(name) }
         #expect(form.field.text == "1.")
-        #expect(form.keyEvents == [
-            .keyActivated("•"), .keyActivated("•"), .keyActivated("•"), .keyRejected("•"), .keyActivated("delete"),
-        ])
+        #expect(
+            form.keyEvents == [
+                .keyActivated("•"), .keyActivated("•"), .keyActivated("•"), .keyRejected("•"), .keyActivated("delete"),
+            ])
     }
 
     @Test("a long-press alternative typed into a secure input carries the concealed id")
@@ -31,7 +32,8 @@ struct KeypadSecureTests {
     func plainIDs() throws {
         let form = try KeypadForm("decimalPad")
         for name in ["1", "Decimal separator", "Decimal separator"] { form.keypad.tap(name) }
-        #expect(form.keyEvents == [.keyActivated("1"), .keyActivated("decimalSeparator"), .keyRejected("decimalSeparator")])
+        #expect(
+            form.keyEvents == [.keyActivated("1"), .keyActivated("decimalSeparator"), .keyRejected("decimalSeparator")])
     }
 
     @Test("the recorder's trace of a secure session shows no digit")
@@ -40,8 +42,9 @@ struct KeypadSecureTests {
         let recorder = EventRecorder(scope: form.scope)
         recorder.record(form.keypad, name: "pad")
         for name in ["4", "2", "Delete"] { form.keypad.tap(name) }
-        #expect(recorder.takeLines() == [
-            "pad <secure>", "F textDidChange", "pad <secure>", "F textDidChange", "pad Delete", "F textDidChange",
-        ])
+        #expect(
+            recorder.takeLines() == [
+                "pad <secure>", "F textDidChange", "pad <secure>", "F textDidChange", "pad Delete", "F textDidChange",
+            ])
     }
 }

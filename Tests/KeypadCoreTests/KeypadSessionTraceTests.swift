@@ -52,7 +52,10 @@ struct KeypadSessionTraceTests {
                 ["Amount shouldEndEditing -> true"],
             ]
             + Session.hide(from: "(0,468,1024,300)", to: "(0,768,1024,300)").map { [$0] }
-            + [["Amount didEndEditing(committed)"], ["Amount editingDidEnd"], ["Amount textDidEndEditing", "keypad unbound"]]
+            + [
+                ["Amount didEndEditing(committed)"], ["Amount editingDidEnd"],
+                ["Amount textDidEndEditing", "keypad unbound"],
+            ]
         #expect(trace(lines, matches: expected), "\(lines)")
         #expect(field.text == "1.5" && !field.isEditing && keypad.boundInput == nil)
     }

@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Return-key titles and names come localized from Resources")
 struct KeypadStringsTests {
-    @Test("return titles in English and Simplified Chinese", arguments: [
-        (ReturnKeyType.done, "en_US", "Done"), (.done, "zh_CN", "完成"), (.done, "zh-Hans", "完成"),
-        (.next, "zh_CN", "下一步"), (.go, "zh_CN", "前往"), (.search, "zh_CN", "搜索"), (.send, "zh_CN", "发送"),
-        (.emergencyCall, "en", "Emergency Call"), (.continue, "zh_CN", "继续"),
-    ])
+    @Test(
+        "return titles in English and Simplified Chinese",
+        arguments: [
+            (ReturnKeyType.done, "en_US", "Done"), (.done, "zh_CN", "完成"), (.done, "zh-Hans", "完成"),
+            (.next, "zh_CN", "下一步"), (.go, "zh_CN", "前往"), (.search, "zh_CN", "搜索"), (.send, "zh_CN", "发送"),
+            (.emergencyCall, "en", "Emergency Call"), (.continue, "zh_CN", "继续"),
+        ])
     func titles(type: ReturnKeyType, locale: String, expected: String) {
         #expect(KeypadStrings.returnKeyTitle(type, locale: Locale(identifier: locale)) == expected)
     }

@@ -25,7 +25,9 @@ struct LayoutCatalogTests {
 
     @Test("a malformed override is skipped, reported, and the bundled layout serves")
     func malformedOverride() throws {
-        let folder = try layoutDirectory(with: ["broken.json": #"{"id": "broken", "keyboardTypes": ["numberPad"], "pages": 3}"#])
+        let folder = try layoutDirectory(with: [
+            "broken.json": #"{"id": "broken", "keyboardTypes": ["numberPad"], "pages": 3}"#
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let catalog = LayoutCatalog(overrideDirectory: folder)
         #expect(catalog.layout(for: .numberPad).id == "numberPad")
@@ -55,7 +57,9 @@ struct LayoutCatalogTests {
     @Test("an override wins over the bundled folder")
     func overrideOverBundledFolder() throws {
         let bundled = try layoutDirectory(with: ["ownPad.json": ownPad])
-        let override = try layoutDirectory(with: ["kioskPad.json": ownPad.replacingOccurrences(of: "ownPad", with: "kioskPad")])
+        let override = try layoutDirectory(with: [
+            "kioskPad.json": ownPad.replacingOccurrences(of: "ownPad", with: "kioskPad")
+        ])
         defer {
             try? FileManager.default.removeItem(at: bundled)
             try? FileManager.default.removeItem(at: override)
@@ -64,8 +68,9 @@ struct LayoutCatalogTests {
         #expect(catalog.layout(for: .numberPad).id == "kioskPad")
     }
 
-    @Test("with no usable bundled layout — an empty or broken install — every type gets the built-in number pad",
-          arguments: [[:], ["numberPad.json": #"{"id": "numberPad", "keyboardTypes": ["numberPad"]}"#]])
+    @Test(
+        "with no usable bundled layout — an empty or broken install — every type gets the built-in number pad",
+        arguments: [[:], ["numberPad.json": #"{"id": "numberPad", "keyboardTypes": ["numberPad"]}"#]])
     func builtIn(files: [String: String]) throws {
         let bundled = try layoutDirectory(with: files)
         defer { try? FileManager.default.removeItem(at: bundled) }
@@ -75,7 +80,8 @@ struct LayoutCatalogTests {
         }
         let fallback = LayoutCatalog.builtInNumberPad
         #expect(fallback.id == "builtInNumberPad" && fallback.keyboardTypes == [.numberPad])
-        #expect(Set(fallback.initialPage.rows.joined().map(\.action))
-            == Set((0...9).map { KeyAction.insert(String($0)) } + [.deleteBackward, .return]))
+        #expect(
+            Set(fallback.initialPage.rows.joined().map(\.action))
+                == Set((0...9).map { KeyAction.insert(String($0)) } + [.deleteBackward, .return]))
     }
 }

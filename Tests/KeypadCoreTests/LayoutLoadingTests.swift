@@ -21,7 +21,8 @@ struct LayoutLoadingTests {
     @Test("the number pad has digits 0–9, delete and return, and nothing else")
     func numberPad() throws {
         let keys = try KeypadLayout.bundled(id: "numberPad").initialPage.rows.joined()
-        #expect(Set(keys.map(\.action)) == Set((0...9).map { KeyAction.insert(String($0)) } + [.deleteBackward, .return]))
+        #expect(
+            Set(keys.map(\.action)) == Set((0...9).map { KeyAction.insert(String($0)) } + [.deleteBackward, .return]))
         #expect(keys.filter { $0.role == .digit }.count == 10)
     }
 
@@ -39,9 +40,11 @@ struct LayoutLoadingTests {
         #expect(keys.first { $0.action == .insert("0") }?.alternatives == [.insert("+")])
     }
 
-    @Test("the URL and e-mail layouts stress their keys", arguments: [
-        ("url", [".", "/", ".com"]), ("emailAddress", ["@", "."]), ("twitter", ["@", "#"]),
-    ])
+    @Test(
+        "the URL and e-mail layouts stress their keys",
+        arguments: [
+            ("url", [".", "/", ".com"]), ("emailAddress", ["@", "."]), ("twitter", ["@", "#"]),
+        ])
     func stressedKeys(id: String, inserts: [String]) throws {
         let keys = try KeypadLayout.bundled(id: id).initialPage.rows.joined()
         for text in inserts { #expect(keys.contains { $0.action == .insert(text) }, "\(id) lacks \(text)") }
@@ -51,9 +54,10 @@ struct LayoutLoadingTests {
     func pages() throws {
         let layout = try KeypadLayout.bundled(id: "numbersAndPunctuation")
         #expect(layout.initialPage.id == "symbols")
-        let targets = Set(layout.pages.flatMap { $0.rows.joined() }.compactMap { key -> String? in
-            if case .switchPage(let page) = key.action { page } else { nil }
-        })
+        let targets = Set(
+            layout.pages.flatMap { $0.rows.joined() }.compactMap { key -> String? in
+                if case .switchPage(let page) = key.action { page } else { nil }
+            })
         #expect(targets == Set(layout.pages.map(\.id)))
     }
 

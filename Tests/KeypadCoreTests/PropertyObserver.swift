@@ -78,7 +78,9 @@ final class PropertyObserver {
         if problem == nil { problem = message }
     }
 
-    private func observe(_ name: Notification.Name, _ body: @escaping @MainActor (PropertyObserver, Notification) -> Void) {
+    private func observe(
+        _ name: Notification.Name, _ body: @escaping @MainActor (PropertyObserver, Notification) -> Void
+    ) {
         tokens.append(
             center.addObserver(forName: name, object: nil, queue: nil) { [weak self] note in
                 nonisolated(unsafe) let note = note

@@ -47,7 +47,9 @@ final class RuleViewDelegate: TextViewDelegate {
     func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool {
         SessionRules.allowsChange(text)
     }
-    func textViewShouldBeginEditing(_ textView: TextView) -> Bool { SessionRules.allowsBegin(index, text: textView.text) }
+    func textViewShouldBeginEditing(_ textView: TextView) -> Bool {
+        SessionRules.allowsBegin(index, text: textView.text)
+    }
     func textViewShouldEndEditing(_ textView: TextView) -> Bool {
         SessionRules.allowsEnd(index, utf16Length: textView.utf16Length)
     }

@@ -4,7 +4,12 @@ import Testing
 
 /// One step of a random session.
 private enum Operation: CustomStringConvertible {
-    case focus(Int), resign, insert(String), delete, returnKey, clear, setText(Int, String), setEnabled(Int, Bool)
+    case focus(Int)
+    case resign
+    case insert(String)
+    case delete, returnKey, clear
+    case setText(Int, String)
+    case setEnabled(Int, Bool)
     case select(Int, Int)
 
     var description: String {
@@ -37,7 +42,9 @@ struct PropertyTests {
         ProcessInfo.processInfo.environment["KEYPAD_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 2_000
     }
 
-    @Test("≤ 1 first responder as a reference predicts, balanced begin/end, paired keyboard groups, text and selection equal to a reference")
+    @Test(
+        "≤ 1 first responder as a reference predicts, balanced begin/end, paired keyboard groups, text and selection equal to a reference"
+    )
     func randomSessions() {
         let count = Self.sequenceCount
         var failures = 0

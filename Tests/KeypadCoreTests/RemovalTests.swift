@@ -22,8 +22,9 @@ private func frames(_ height: CGFloat) -> (hidden: String, shown: String) {
 struct RemovalTests {
     /// A number-pad field on the scope's default keypad, recorded.
     private func pinField(_ session: Session, delegate: (any TextFieldDelegate)? = nil) -> (TextField, Keypad) {
-        let pin = session.field("PIN", keypadHeight: nil, delegate: delegate,
-                                traits: TextInputTraits(keyboardType: .numberPad))
+        let pin = session.field(
+            "PIN", keypadHeight: nil, delegate: delegate,
+            traits: TextInputTraits(keyboardType: .numberPad))
         return (pin, session.scope.defaultKeypad(for: .numberPad))
     }
 

@@ -64,15 +64,18 @@ struct SecureTraceTests {
         let quoted = #""a\"b\\c\nd\r\te\u{2028}\u{7}""#
         #expect(
             session.recorder.takeLines() == [
-                "Notes shouldChangeText {0,0} \(quoted) -> true", "Notes didChange \(quoted)", "Notes textViewDidChange",
+                "Notes shouldChangeText {0,0} \(quoted) -> true", "Notes didChange \(quoted)",
+                "Notes textViewDidChange",
             ])
     }
 
-    @Test("a field's quoted text is escaped too, and plain text is left as it is", arguments: [
-        ("中文 👍🏽", #""中文 👍🏽""#),
-        (#"say "hi""#, #""say \"hi\"""#),
-        (#"C:\path"#, #""C:\\path""#),
-    ])
+    @Test(
+        "a field's quoted text is escaped too, and plain text is left as it is",
+        arguments: [
+            ("中文 👍🏽", #""中文 👍🏽""#),
+            (#"say "hi""#, #""say \"hi\"""#),
+            (#"C:\path"#, #""C:\\path""#),
+        ])
     func fieldQuoting(text: String, quoted: String) {
         let field = TextField(text: text)
         #expect(EventRecorder.quoted(text, of: field) == quoted)

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("TextBuffer")
 struct TextBufferTests {
-    @Test("deleteBackward's range covers one whole grapheme", arguments: [
-        ("a👍🏽", 4), ("a🇩🇪", 4), ("a👨‍👩‍👧", 8), ("a中", 1), ("ae\u{301}", 2), ("ab", 1),
-    ])
+    @Test(
+        "deleteBackward's range covers one whole grapheme",
+        arguments: [
+            ("a👍🏽", 4), ("a🇩🇪", 4), ("a👨‍👩‍👧", 8), ("a中", 1), ("ae\u{301}", 2), ("ab", 1),
+        ])
     func graphemeDeletion(text: String, expectedLength: Int) {
         let buffer = TextBuffer(text: text)
         let range = buffer.rangeForDeleteBackward

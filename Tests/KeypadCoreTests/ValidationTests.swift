@@ -53,9 +53,10 @@ struct ValidationTests {
         #expect(form.field.text == "9123" && form.field.selectedRange == NSRange(location: 4, length: 0))
         // The delegate applies the filtered edit from inside its answer: the question comes
         // first, the edit's events follow, and the answer is false.
-        #expect(form.recorder.takeLines() == [
-            "F shouldChangeCharacters {1,0} \"12ab3\" -> false", "F editingChanged \"9123\"", "F textDidChange",
-        ])
+        #expect(
+            form.recorder.takeLines() == [
+                "F shouldChangeCharacters {1,0} \"12ab3\" -> false", "F editingChanged \"9123\"", "F textDidChange",
+            ])
     }
 
     @Test("a typed letter in a number-pad field is refused and changes nothing")
@@ -66,24 +67,28 @@ struct ValidationTests {
         #expect(form.field.text == "12" && form.field.selectedRange == NSRange(location: 1, length: 0))
     }
 
-    @Test("allowed characters per keyboard type", arguments: [
-        (KeyboardType.phonePad, "en_US", "+1 (555) 12-34#*x", "+1 (555) 12-34#*"),
-        (.decimalPad, "de_DE", "12,5.0a", "12,50"),
-        (.decimalPad, "en_US", "12,5.0", "125.0"),
-        (.asciiCapableNumberPad, "en_US", "٣4", "4"),
-        (.default, "en_US", "any text", "any text"),
-    ])
+    @Test(
+        "allowed characters per keyboard type",
+        arguments: [
+            (KeyboardType.phonePad, "en_US", "+1 (555) 12-34#*x", "+1 (555) 12-34#*"),
+            (.decimalPad, "de_DE", "12,5.0a", "12,50"),
+            (.decimalPad, "en_US", "12,5.0", "125.0"),
+            (.asciiCapableNumberPad, "en_US", "٣4", "4"),
+            (.default, "en_US", "any text", "any text"),
+        ])
     func allowedCharacters(type: KeyboardType, locale: String, paste: String, expected: String) {
         let form = RuledField(type, rules: [AllowedCharactersRule()], locale: locale)
         form.field.insertText(paste)
         #expect(form.field.text == expected)
     }
 
-    @Test("a decimal takes one separator of its locale and limited fraction digits", arguments: [
-        ("en_US", ["1", ".", "5", ".", "2", "5", "9"], "1.52"),
-        ("de_DE", ["1", ",", "5", ",", "2"], "1,52"),
-        ("de_DE", ["1", ".", "5"], "1.5"),
-    ])
+    @Test(
+        "a decimal takes one separator of its locale and limited fraction digits",
+        arguments: [
+            ("en_US", ["1", ".", "5", ".", "2", "5", "9"], "1.52"),
+            ("de_DE", ["1", ",", "5", ",", "2"], "1,52"),
+            ("de_DE", ["1", ".", "5"], "1.5"),
+        ])
     func decimal(locale: String, keys: [String], expected: String) {
         let form = RuledField(.decimalPad, rules: [DecimalRule(maximumFractionDigits: 2)], locale: locale)
         for key in keys { form.field.insertText(key) }
@@ -152,10 +157,12 @@ struct ValidationTests {
 @MainActor
 @Suite("Formatters keep the caret where the user expects")
 struct FormattingTests {
-    @Test("grouping as the user types", arguments: [
-        ("en_US", ["1", "2", "3", "4", "5", "6", "7", ".", "8", "9"], "1,234,567.89"),
-        ("de_DE", ["1", "2", "3", "4", "5", "6", "7", ",", "8", "9"], "1.234.567,89"),
-    ])
+    @Test(
+        "grouping as the user types",
+        arguments: [
+            ("en_US", ["1", "2", "3", "4", "5", "6", "7", ".", "8", "9"], "1,234,567.89"),
+            ("de_DE", ["1", "2", "3", "4", "5", "6", "7", ",", "8", "9"], "1.234.567,89"),
+        ])
     func grouping(locale: String, keys: [String], expected: String) {
         let form = RuledField(.decimalPad, rules: [GroupingFormatter()], locale: locale)
         for key in keys { form.field.insertText(key) }
@@ -163,8 +170,9 @@ struct FormattingTests {
         #expect(form.field.selectedRange == NSRange(location: expected.utf16.count, length: 0))
     }
 
-    @Test("a separator typed into an empty field gives 0. with the caret after it; the next digit follows it",
-          arguments: [("en_US", ".", "0.", "0.5"), ("de_DE", ",", "0,", "0,5")])
+    @Test(
+        "a separator typed into an empty field gives 0. with the caret after it; the next digit follows it",
+        arguments: [("en_US", ".", "0.", "0.5"), ("de_DE", ",", "0,", "0,5")])
     func leadingSeparator(locale: String, separator: String, first: String, second: String) {
         let form = RuledField(.decimalPad, rules: [GroupingFormatter()], locale: locale)
         form.field.insertText(separator)

@@ -18,7 +18,8 @@ enum OverlayState: String, CaseIterable, Sendable {
     var hasText: Bool { self == .idleWithText || self == .editingWithText }
 }
 
-private let icon = OverlayView(size: CGSize(width: 24, height: 24), iconName: "edit-find-symbolic", accessibleName: "Find")
+private let icon = OverlayView(
+    size: CGSize(width: 24, height: 24), iconName: "edit-find-symbolic", accessibleName: "Find")
 
 @MainActor
 @Suite("Clear button, left view and right view follow UIKit's view-mode table")
@@ -43,8 +44,9 @@ struct ViewModeTests {
         return state.isEditing ? row.editing : row.notEditing
     }
 
-    @Test("the clear button shows as the table says, and only while the field has text",
-          arguments: TextField.ViewMode.allCases, OverlayState.allCases)
+    @Test(
+        "the clear button shows as the table says, and only while the field has text",
+        arguments: TextField.ViewMode.allCases, OverlayState.allCases)
     func clearButton(mode: TextField.ViewMode, state: OverlayState) {
         let (scope, field) = field(mode, state)
         #expect(field.isEditing == state.isEditing)
@@ -54,8 +56,9 @@ struct ViewModeTests {
         withExtendedLifetime(scope) {}
     }
 
-    @Test("the left and right views show as the table says, with or without text",
-          arguments: TextField.ViewMode.allCases, OverlayState.allCases)
+    @Test(
+        "the left and right views show as the table says, with or without text",
+        arguments: TextField.ViewMode.allCases, OverlayState.allCases)
     func overlayViews(mode: TextField.ViewMode, state: OverlayState) {
         let (scope, field) = field(mode, state)
         #expect(field.isLeftViewVisible == shown(mode, state))

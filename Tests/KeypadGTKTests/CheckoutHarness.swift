@@ -87,7 +87,9 @@ final class CheckoutSession {
 
     /// Clicks the key with accessible name `name` of `keypad` and waits for `input`'s text
     /// to change.
-    func clickKey(_ name: String, of keypad: Keypad, in input: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
+    func clickKey(
+        _ name: String, of keypad: Keypad, in input: TextResponder, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let key = keypad.rows.joined().first(where: { $0.accessibleName == name }) else {
             Issue.record("no key \(name)", sourceLocation: sourceLocation)
             return

@@ -25,7 +25,9 @@ extension GTKTests {
         #expect(bare?.darkPixels == 0, "no left view yet: the start strip is empty")
         field.leftViewMode = .always
         #expect(GTKMainLoop.run(until: { (host.edgeStrip(of: field, end: false)?.darkPixels ?? 0) > 5 }))
-        #expect((host.edgeStrip(of: field, end: false)?.frame.width ?? 0) > (bare?.frame.width ?? 0), "room made for the sign")
+        #expect(
+            (host.edgeStrip(of: field, end: false)?.frame.width ?? 0) > (bare?.frame.width ?? 0),
+            "room made for the sign")
         #expect(host.edgeStrip(of: field, end: false)?.description == "US dollars, kilograms")
         #expect((host.edgeStrip(of: field, end: true)?.darkPixels ?? 0) > 5, "the unit's ink is on screen")
         field.leftViewMode = .never

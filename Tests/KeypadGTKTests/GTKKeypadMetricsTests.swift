@@ -14,7 +14,9 @@ extension GTKTests {
             let height = KeySize.height(pixelsPerMillimetre: density)
             #expect(Double(height) / density >= KeySize.minimumMillimetres, "\(height) px at \(density) px/mm")
             #expect(height >= KeySize.minimumPixels)
-            #expect(height <= max(KeySize.minimumPixels, Int((9 * density).rounded(.up))), "\(height) px at \(density) px/mm")
+            #expect(
+                height <= max(KeySize.minimumPixels, Int((9 * density).rounded(.up))),
+                "\(height) px at \(density) px/mm")
         }
         #expect(KeySize.height(pixelsPerMillimetre: nil) == KeySize.minimumPixels)
         #expect(KeySize.height(pixelsPerMillimetre: 0) == KeySize.minimumPixels)
@@ -35,7 +37,9 @@ extension GTKTests {
             #expect(!heights.isEmpty, "no keys for \(field.keyboardType)")
             for (id, height) in heights {
                 #expect(height >= required, "\(field.keyboardType) key \(id): \(height) px < \(required) px \(heights)")
-                if let density { #expect(Double(height) / density >= 9, "\(field.keyboardType) key \(id): \(height) px") }
+                if let density {
+                    #expect(Double(height) / density >= 9, "\(field.keyboardType) key \(id): \(height) px")
+                }
             }
         }
         session.close()

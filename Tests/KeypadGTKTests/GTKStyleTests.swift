@@ -36,11 +36,13 @@ extension GTKTests {
         #expect(abs((style?.fontSize ?? 0) - 30) < 0.5, "font \(String(describing: style?.fontSize)) pt")
         #expect(sameColor(style?.color, red), "colour \(String(describing: style?.color))")
         #expect(sameColor(style?.background, yellow), "background \(String(describing: style?.background))")
-        #expect(abs((session.window.host.renderedStyle(of: plain)?.fontSize ?? 0) - 17) < 0.5, "the model's default size")
+        #expect(
+            abs((session.window.host.renderedStyle(of: plain)?.fontSize ?? 0) - 17) < 0.5, "the model's default size")
         styled.isEnabled = false
         session.settle(seconds: 0.5)  // past the GTK theme's 200 ms colour transition
         let disabled = session.window.host.renderedStyle(of: styled)
-        #expect(sameColor(disabled?.background, grey), "disabled background \(String(describing: disabled?.background))")
+        #expect(
+            sameColor(disabled?.background, grey), "disabled background \(String(describing: disabled?.background))")
         #expect(sameColor(disabled?.color, red))
         session.close()
     }
@@ -61,7 +63,8 @@ extension GTKTests {
     @Test("the app's CSS overrides the theme; a field's appearance overrides the app's CSS")
     func appCSSBetweenThemeAndModel() throws {
         let css = FileManager.default.temporaryDirectory.appendingPathComponent("keypad-app-\(getpid()).css")
-        try "entry { color: rgb(0,0,255); background-color: rgb(0,128,0); }".write(to: css, atomically: true, encoding: .utf8)
+        try "entry { color: rgb(0,0,255); background-color: rgb(0,128,0); }".write(
+            to: css, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: css) }
         let session = GTKSession()
         try Theme.dark.install()

@@ -17,9 +17,13 @@ struct GTKTests {
         session.click(amount)
         let lines = session.recorder.takeLines()
         #expect(lines.first == "Amount shouldBeginEditing -> true")
-        #expect(lines.filter { $0.hasPrefix("keyboard") }.map { $0.split(separator: " ")[1] }
-            == ["willChangeFrame", "willShow", "didChangeFrame", "didShow"])
-        #expect(Array(lines.suffix(3)) == ["Amount didBeginEditing", "Amount editingDidBegin", "Amount textDidBeginEditing"])
+        #expect(
+            lines.filter { $0.hasPrefix("keyboard") }.map { $0.split(separator: " ")[1] }
+                == ["willChangeFrame", "willShow", "didChangeFrame", "didShow"])
+        #expect(
+            Array(lines.suffix(3)) == [
+                "Amount didBeginEditing", "Amount editingDidBegin", "Amount textDidBeginEditing",
+            ])
         #expect(session.window.host.hasKeyboardFocus(amount))
         session.close()
     }

@@ -83,7 +83,8 @@ extension GTKTests {
         #expect(sameColor(style?.background, yellow), "background \(String(describing: style?.background))")
         #expect(session.window.host.accessibleName(of: notes) == "Delivery notes")
         let block = try #require(session.window.host.firstCharacterRect(of: notes))
-        let drawn = session.window.host.renderedPixel(of: notes, x: block.x + block.width / 2, y: block.y + block.height / 2)
+        let drawn = session.window.host.renderedPixel(
+            of: notes, x: block.x + block.width / 2, y: block.y + block.height / 2)
         #expect(sameColor(drawn, red), "the text is drawn in \(String(describing: drawn))")
         session.close()
     }

@@ -59,8 +59,9 @@ public final class KeyboardHost {
         self.accessoryView = accessoryView
         guard !(wasVisible && begin == end && sameAccessory) else { return }
         frame = end
-        post(begin: begin, end: end, will: Responder.keyboardWillShowNotification,
-             did: Responder.keyboardDidShowNotification)
+        post(
+            begin: begin, end: end, will: Responder.keyboardWillShowNotification,
+            did: Responder.keyboardDidShowNotification)
     }
 
     func hide() {
@@ -68,8 +69,9 @@ public final class KeyboardHost {
         frame = nil
         inputView = nil
         accessoryView = nil
-        post(begin: begin, end: hiddenFrame(height: begin.height),
-             will: Responder.keyboardWillHideNotification, did: Responder.keyboardDidHideNotification)
+        post(
+            begin: begin, end: hiddenFrame(height: begin.height),
+            will: Responder.keyboardWillHideNotification, did: Responder.keyboardDidHideNotification)
     }
 
     private func post(begin: CGRect, end: CGRect, will: Notification.Name, did: Notification.Name) {

@@ -47,7 +47,10 @@ extension Keypad {
     /// Indexes the shown page's keys by id (the first of a duplicated id wins, as a search would).
     private func indexShownPage() -> (pageID: String, keys: [String: KeypadLayout.Key]) {
         let page = shownPage
-        let index = (pageID: page.id, keys: Dictionary(page.rows.joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        let index = (
+            pageID: page.id,
+            keys: Dictionary(page.rows.joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        )
         shownKeyIndex = index
         return index
     }

@@ -71,7 +71,9 @@ struct LayoutParser {
         var ids: Set<String> = []
         var names: Set<String> = []
         for (rowIndex, rowValue) in rowValues.enumerated() {
-            guard let keyValues = rowValue as? [Any] else { throw fail("row \(rowIndex + 1) of \(place) must be an array") }
+            guard let keyValues = rowValue as? [Any] else {
+                throw fail("row \(rowIndex + 1) of \(place) must be an array")
+            }
             guard !keyValues.isEmpty else { throw fail("row \(rowIndex + 1) of \(place) is empty") }
             var row: [KeypadLayout.Key] = []
             for keyValue in keyValues {
@@ -100,21 +102,25 @@ struct LayoutParser {
         let labelledAtRunTime = action == .return || action == .decimalSeparator
         let label = try optionalString(object["label"], "label", in: keyPlace) ?? defaultLabel(for: action)
         guard let label, !label.isEmpty || labelledAtRunTime else { throw fail("\(keyPlace) has no label") }
-        let nameKey = try optionalString(object["accessibleNameKey"], "accessibleNameKey", in: keyPlace)
+        let nameKey =
+            try optionalString(object["accessibleNameKey"], "accessibleNameKey", in: keyPlace)
             ?? defaultNameKey(for: action)
         let explicitName = try optionalString(object["accessibleName"], "accessibleName", in: keyPlace)
         let name = explicitName ?? nameKey.map { KeypadStrings.string($0, locale: Locale(identifier: "en")) } ?? label
         guard !name.isEmpty else { throw fail("\(keyPlace) has no accessible name") }
         let role: KeyRole
         if let roleName = try optionalString(object["role"], "role", in: keyPlace) {
-            guard let parsed = KeyRole(rawValue: roleName) else { throw fail("\(keyPlace) has unknown role \"\(roleName)\"") }
+            guard let parsed = KeyRole(rawValue: roleName) else {
+                throw fail("\(keyPlace) has unknown role \"\(roleName)\"")
+            }
             role = parsed
         } else {
             role = inferredRole(for: action)
         }
         return KeypadLayout.Key(
             id: id, action: action, label: label, accessibleName: name,
-            accessibleNameKey: explicitName == nil ? nameKey : nil, width: width, role: role, alternatives: alternatives)
+            accessibleNameKey: explicitName == nil ? nameKey : nil, width: width, role: role, alternatives: alternatives
+        )
     }
 
     private func parseAction(_ object: [String: Any], keyPlace: String) throws(LayoutError) -> KeyAction {
@@ -128,7 +134,9 @@ struct LayoutParser {
         case "switchPage": return .switchPage(value)
         case "switchLayout": return .switchLayout(value)
         default:
-            guard let action = Self.namedActions[value] else { throw fail("unknown action \"\(value)\" for \(keyPlace)") }
+            guard let action = Self.namedActions[value] else {
+                throw fail("unknown action \"\(value)\" for \(keyPlace)")
+            }
             return action
         }
     }

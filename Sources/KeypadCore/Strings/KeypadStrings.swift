@@ -37,7 +37,8 @@ public enum KeypadStrings {
     /// The candidate `.lproj` bundles for a locale, most specific first.
     static func bundles(for locale: Locale) -> [Bundle] {
         languageCandidates(for: locale).compactMap { name in
-            KeypadResources.bundle.url(forResource: name.lowercased(), withExtension: "lproj").flatMap(Bundle.init(url:))
+            KeypadResources.bundle.url(forResource: name.lowercased(), withExtension: "lproj").flatMap(
+                Bundle.init(url:))
                 ?? KeypadResources.bundle.url(forResource: name, withExtension: "lproj").flatMap(Bundle.init(url:))
         }
     }

@@ -68,7 +68,9 @@ public final class AccessoryToolbar: InputAccessoryView {
         for token in tokens { notificationCenter.removeObserver(token) }
     }
 
-    private func observe(_ name: Notification.Name, _ handler: @escaping @MainActor (AccessoryToolbar, TextResponder) -> Void) {
+    private func observe(
+        _ name: Notification.Name, _ handler: @escaping @MainActor (AccessoryToolbar, TextResponder) -> Void
+    ) {
         tokens.append(
             observeOnMainActor(name, on: notificationCenter) { [weak self] note in
                 guard let self, let input = note.object as? TextResponder else { return }

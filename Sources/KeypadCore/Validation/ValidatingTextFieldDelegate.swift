@@ -50,7 +50,9 @@ public final class ValidatingTextFieldDelegate: TextFieldDelegate {
                 formattedSelection = selection
             }
         }
-        guard next?.textField(textField, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement) ?? true
+        guard
+            next?.textField(textField, shouldChangeCharactersIn: edit.range, replacementString: edit.replacement)
+                ?? true
         else { return false }
         if let formattedSelection {
             if edit.replacement != textField.text || formattedSelection != textField.selectedRange {

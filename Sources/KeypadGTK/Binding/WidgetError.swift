@@ -16,7 +16,9 @@ public struct WidgetError: Error, CustomStringConvertible, Equatable, Sendable {
         _ pointer: UnsafeMutableRawPointer?, is expected: String, _ isA: (gpointer?) -> gboolean
     ) throws(WidgetError) -> UnsafeMutablePointer<GtkWidget> {
         guard let pointer else { throw WidgetError("expected a \(expected), got a null pointer") }
-        guard keypad_is_object(pointer) != 0 else { throw WidgetError("expected a \(expected), got something not a GObject") }
+        guard keypad_is_object(pointer) != 0 else {
+            throw WidgetError("expected a \(expected), got something not a GObject")
+        }
         guard isA(pointer) != 0 else {
             let actual = keypad_type_name(pointer).map { String(cString: $0) } ?? "an unknown type"
             throw WidgetError("expected a \(expected), got a \(actual)")

@@ -34,7 +34,9 @@ final class EntryOverlays {
         self.left = left
         self.right = right
         let names = [left, right].compactMap { $0?.accessibleName }
-        if let accessible = gtk_widget_get_accessible(entry) { atk_object_set_description(accessible, names.joined(separator: ", ")) }
+        if let accessible = gtk_widget_get_accessible(entry) {
+            atk_object_set_description(accessible, names.joined(separator: ", "))
+        }
         gtk_widget_queue_draw(entry)
         guard left != nil || right != nil else { return "" }
         let start = gint(basePadding.left) + (left.map { width(of: $0) + Self.spacing } ?? 0)
@@ -53,7 +55,9 @@ final class EntryOverlays {
         let height = gtk_widget_get_allocated_height(entry)
         if let left { paint(left, at: gint(border.left) + gint(basePadding.left), height: height, cairo) }
         if let right {
-            paint(right, at: width - gint(border.right) - gint(basePadding.right) - self.width(of: right), height: height, cairo)
+            paint(
+                right, at: width - gint(border.right) - gint(basePadding.right) - self.width(of: right), height: height,
+                cairo)
         }
     }
 
@@ -83,7 +87,8 @@ final class EntryOverlays {
             cairo_move_to(cairo, Double(x), Double(height - size.height) / 2)
             pango_cairo_show_layout(cairo, layout)
         } else if let name = view.iconName,
-            let icon = gtk_icon_theme_load_icon(gtk_icon_theme_get_default(), name, Self.iconSize, GTK_ICON_LOOKUP_FORCE_SIZE, nil)
+            let icon = gtk_icon_theme_load_icon(
+                gtk_icon_theme_get_default(), name, Self.iconSize, GTK_ICON_LOOKUP_FORCE_SIZE, nil)
         {
             defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
             gdk_cairo_set_source_pixbuf(cairo, icon, Double(x), Double(height - Self.iconSize) / 2)

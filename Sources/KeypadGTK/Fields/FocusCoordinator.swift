@@ -27,9 +27,10 @@ final class FocusCoordinator {
         onSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.window = nil }
         let center = scope.notificationCenter
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
-            tokens.append(observeOnMainActor(name, on: center) { [weak self] note in
-                self?.modelDidBegin(note.object as? TextResponder)
-            })
+            tokens.append(
+                observeOnMainActor(name, on: center) { [weak self] note in
+                    self?.modelDidBegin(note.object as? TextResponder)
+                })
         }
         for name in [TextField.textDidEndEditingNotification, TextView.textDidEndEditingNotification] {
             tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in self?.modelDidEnd() })
@@ -105,7 +106,8 @@ final class FocusCoordinator {
     private func modelDidEnd() {
         MainLoop.whenIdle { [weak self] in
             guard let self, self.scope.firstResponder == nil, let window = self.window else { return }
-            if let focused = gtk_window_get_focus(window), self.adapters.contains(where: { $0.focusWidget == focused }) {
+            if let focused = gtk_window_get_focus(window), self.adapters.contains(where: { $0.focusWidget == focused })
+            {
                 gtk_window_set_focus(window, nil)
             }
         }

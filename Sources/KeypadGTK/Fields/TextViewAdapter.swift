@@ -29,7 +29,9 @@ final class TextViewAdapter: FieldAdapter {
     /// Binds `view`, an existing GtkTextView (inside `frame` when the binding made it),
     /// to `textView`: the adapter holds references to view and buffer until ``unbind()``
     /// or the view's destruction.
-    init(textView: TextView, view: UnsafeMutablePointer<GtkWidget>, frame: TextViewFrame?, coordinator: FocusCoordinator) {
+    init(
+        textView: TextView, view: UnsafeMutablePointer<GtkWidget>, frame: TextViewFrame?, coordinator: FocusCoordinator
+    ) {
         self.textView = textView
         self.coordinator = coordinator
         self.view = view
@@ -92,7 +94,8 @@ final class TextViewAdapter: FieldAdapter {
     private func userInserted(at iter: UnsafeMutablePointer<GtkTextIter>?, _ text: String) {
         guard !isSyncing, let buffer else { return }
         g_signal_stop_emission_by_name(UnsafeMutableRawPointer(buffer), "insert-text")
-        let location = TextOffsets.utf16(fromScalar: Int(iter.map { gtk_text_iter_get_offset($0) } ?? 0), in: textView.text)
+        let location = TextOffsets.utf16(
+            fromScalar: Int(iter.map { gtk_text_iter_get_offset($0) } ?? 0), in: textView.text)
         let range = pendingDeletion ?? NSRange(location: location, length: 0)
         pendingDeletion = nil
         textView.replace(range, withText: text)
@@ -224,7 +227,8 @@ final class TextViewAdapter: FieldAdapter {
             }
             return
         }
-        gtk_text_buffer_get_iter_at_offset(buffer, &bound, gint(TextOffsets.scalar(fromUTF16: range.location, in: text)))
+        gtk_text_buffer_get_iter_at_offset(
+            buffer, &bound, gint(TextOffsets.scalar(fromUTF16: range.location, in: text)))
         gtk_text_buffer_get_iter_at_offset(
             buffer, &insert, gint(TextOffsets.scalar(fromUTF16: range.location + range.length, in: text)))
         gtk_text_buffer_select_range(buffer, &insert, &bound)

@@ -89,7 +89,8 @@ final class KeyboardAvoider {
             height: CGFloat(gtk_widget_get_allocated_height(widget)))
         let offset = state.keypadShown(
             revealing: target, margin: host.avoidanceMargin, currentOffset: gtk_adjustment_get_value(adjustment),
-            visibleHeight: gtk_adjustment_get_page_size(adjustment), contentHeight: gtk_adjustment_get_upper(adjustment))
+            visibleHeight: gtk_adjustment_get_page_size(adjustment), contentHeight: gtk_adjustment_get_upper(adjustment)
+        )
         if offset != gtk_adjustment_get_value(adjustment) { gtk_adjustment_set_value(adjustment, offset) }
     }
 }

@@ -30,7 +30,9 @@ package final class KeypadArea {
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
 
-    init(scope: ResponderScope, placement: KeypadHost.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>) {
+    init(
+        scope: ResponderScope, placement: KeypadHost.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>
+    ) {
         self.scope = scope
         self.placement = placement
         self.keyHeight = keyHeight
@@ -153,19 +155,22 @@ package final class KeypadArea {
 
     private func observeKeyboard() {
         let center = scope.notificationCenter
-        tokens.append(keyboardObserver(Responder.keyboardWillShowNotification, on: center) { [weak self] transition in
-            self?.show(transition)
-        })
-        tokens.append(keyboardObserver(Responder.keyboardWillHideNotification, on: center) { [weak self] transition in
-            self?.hide(transition)
-        })
+        tokens.append(
+            keyboardObserver(Responder.keyboardWillShowNotification, on: center) { [weak self] transition in
+                self?.show(transition)
+            })
+        tokens.append(
+            keyboardObserver(Responder.keyboardWillHideNotification, on: center) { [weak self] transition in
+                self?.hide(transition)
+            })
         // A move to a field whose keypad (and toolbar) has the same height sends no keyboard
         // notification, yet its keypad, toolbar or look may differ (decimal pad → phone pad).
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
-            tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in
-                guard let self else { return }
-                if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
-            })
+            tokens.append(
+                observeOnMainActor(name, on: center) { [weak self] _ in
+                    guard let self else { return }
+                    if self.scope.keyboard.isVisible { self.showContent() } else { self.updateLook() }
+                })
         }
     }
 

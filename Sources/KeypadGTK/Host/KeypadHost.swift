@@ -117,7 +117,8 @@ public final class KeypadHost {
     /// - Throws: ``WidgetError`` when `view` is not a `GtkTextView`, is already bound, or
     ///   the window is closed.
     @discardableResult
-    public func bind(_ textView: TextView, toTextView view: UnsafeMutableRawPointer) throws(WidgetError) -> FieldBinding {
+    public func bind(_ textView: TextView, toTextView view: UnsafeMutableRawPointer) throws(WidgetError) -> FieldBinding
+    {
         let widget = try checkBindable(view, is: "GtkTextView", keypad_is_text_view)
         return add(TextViewAdapter(textView: textView, view: widget, frame: nil, coordinator: coordinator))
     }
@@ -171,7 +172,9 @@ public final class KeypadHost {
     {
         guard !isClosed else { throw WidgetError("cannot avoid the keypad: the window is closed") }
         let scroller = try WidgetError.check(scrolledWindow, is: "GtkScrolledWindow", keypad_is_scrolled_window)
-        let inset = try insetting.map { pointer throws(WidgetError) in try WidgetError.check(pointer, is: "GtkWidget", keypad_is_widget) }
+        let inset = try insetting.map { pointer throws(WidgetError) in
+            try WidgetError.check(pointer, is: "GtkWidget", keypad_is_widget)
+        }
         avoiders.append(KeyboardAvoider(host: self, scroller: scroller, inset: inset ?? scroller))
     }
 

@@ -51,7 +51,10 @@ public final class KioskWindow {
         form = gtk_grid_new()
         gtk_grid_set_row_spacing(keypad_grid(form), 12)
         gtk_grid_set_column_spacing(keypad_grid(form), 12)
-        for set in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] {
+        for set in [
+            gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
+            gtk_widget_set_margin_bottom,
+        ] {
             set(form, 16)
         }
         let scroller: UnsafeMutablePointer<GtkWidget> = gtk_scrolled_window_new(nil, nil)
@@ -127,7 +130,8 @@ public final class KioskWindow {
     /// bar): it rides up with the keypad and grows line by line up to `maximumHeight`.
     public func setInputBar(_ textView: TextView, minimumHeight: Int = 36, maximumHeight: Int = 120) {
         guard !isClosed else { return }
-        let binding = host.makeGrowingTextView(for: textView, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
+        let binding = host.makeGrowingTextView(
+            for: textView, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
         guard let frame = binding.outerWidget?.assumingMemoryBound(to: GtkWidget.self) else { return }
         gtk_widget_set_margin_start(frame, 16)
         gtk_widget_set_margin_end(frame, 16)

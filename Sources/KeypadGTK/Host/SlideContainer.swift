@@ -99,7 +99,9 @@ final class SlideContainer {
         let presented = presentation > 0 ? presentation : frameTime + (interval > 0 ? interval : defaultRefreshInterval)
         nonisolated(unsafe) let target = data
         return MainActor.assumeIsolated {
-            guard let container = Unmanaged<TickTarget>.fromOpaque(target).takeUnretainedValue().container else { return 0 }
+            guard let container = Unmanaged<TickTarget>.fromOpaque(target).takeUnretainedValue().container else {
+                return 0
+            }
             let running = container.advance(presentedAt: presented)
             if !running { container.tickID = 0 }
             return running ? 1 : 0

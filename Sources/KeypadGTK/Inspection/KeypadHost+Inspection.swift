@@ -73,7 +73,9 @@ extension KeypadHost {
             let targets = atk_relation_get_target(relation)
         else { return [] }
         return (0..<Int(targets.pointee.len)).compactMap { index in
-            guard let target = targets.pointee.pdata[index], let name = atk_object_get_name(target.assumingMemoryBound(to: AtkObject.self)) else { return nil }
+            guard let target = targets.pointee.pdata[index],
+                let name = atk_object_get_name(target.assumingMemoryBound(to: AtkObject.self))
+            else { return nil }
             return String(cString: name)
         }
     }

@@ -29,7 +29,8 @@ extension KeypadHost {
     package func screenCenter(ofButtonTitled title: String) -> ScreenPoint? {
         guard !isClosed else { return nil }
         let button = WidgetTree.descendants(of: window).first { widget in
-            keypad_is_button(widget) != 0 && gtk_button_get_label(keypad_button(widget)).map { String(cString: $0) } == title
+            keypad_is_button(widget) != 0
+                && gtk_button_get_label(keypad_button(widget)).map { String(cString: $0) } == title
         }
         return button.flatMap { Self.screenCenter(of: $0) }
     }
@@ -63,7 +64,9 @@ enum WidgetTree {
         let list = node
         defer { g_list_free(list) }
         while let current = node {
-            if let data = current.pointee.data { result += descendants(of: data.assumingMemoryBound(to: GtkWidget.self)) }
+            if let data = current.pointee.data {
+                result += descendants(of: data.assumingMemoryBound(to: GtkWidget.self))
+            }
             node = current.pointee.next
         }
         return result

@@ -33,7 +33,8 @@ extension KeypadHost {
     /// The computed font, colour and background of the input's widget.
     package func renderedStyle(of input: TextResponder) -> RenderedStyle? {
         guard let widget = widget(for: input) else { return nil }
-        guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.frame?.scroller else {
+        guard let adapter = coordinator.adapter(for: input) as? TextViewAdapter, let frame = adapter.frame?.scroller
+        else {
             return StyleReading.style(of: widget)
         }
         // The frame draws a text view's background.
@@ -53,7 +54,8 @@ extension KeypadHost {
         var area = GdkRectangle()
         gtk_entry_get_text_area(keypad_entry(entry), &area)
         return TextFit(
-            textWidth: TextMeasure.pixelWidth(of: gtk_entry_get_layout(keypad_entry(entry))), areaWidth: Int(area.width))
+            textWidth: TextMeasure.pixelWidth(of: gtk_entry_get_layout(keypad_entry(entry))), areaWidth: Int(area.width)
+        )
     }
 }
 
@@ -129,9 +131,12 @@ extension KeypadHost {
         gtk_entry_get_icon_area(keypad_entry(entry), GTK_ENTRY_ICON_SECONDARY, &icon)
         let clearFrame =
             end && icon.width > 0
-            ? CGRect(x: origin.minX + CGFloat(icon.x), y: origin.minY + CGFloat(icon.y), width: CGFloat(icon.width), height: CGFloat(icon.height))
+            ? CGRect(
+                x: origin.minX + CGFloat(icon.x), y: origin.minY + CGFloat(icon.y), width: CGFloat(icon.width),
+                height: CGFloat(icon.height))
             : nil
-        let frame = CGRect(x: origin.minX + CGFloat(stripX), y: origin.minY, width: CGFloat(stripWidth), height: CGFloat(height))
+        let frame = CGRect(
+            x: origin.minX + CGFloat(stripX), y: origin.minY, width: CGFloat(stripWidth), height: CGFloat(height))
         var x: gint = 0
         var y: gint = 0
         guard stripWidth > 0, gtk_widget_translate_coordinates(entry, window, stripX, 0, &x, &y) != 0,

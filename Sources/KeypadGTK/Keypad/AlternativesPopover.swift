@@ -64,7 +64,8 @@ final class AlternativesPopover {
     func index(atScreenX x: Double, y: Double) -> Int? {
         buttons.firstIndex { button in
             guard let frame = WidgetGeometry.screenRect(of: button) else { return false }
-            return Double(frame.minX) <= x && x < Double(frame.maxX) && Double(frame.minY) <= y && y < Double(frame.maxY)
+            return Double(frame.minX) <= x && x < Double(frame.maxX) && Double(frame.minY) <= y
+                && y < Double(frame.maxY)
         }
     }
 

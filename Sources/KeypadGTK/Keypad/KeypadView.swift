@@ -130,7 +130,8 @@ package final class KeypadView {
             var column = (columns - spans[rowIndex].reduce(0, +)) / 2
             for (keyIndex, key) in row.enumerated() {
                 let button = makeButton(key)
-                gtk_grid_attach(keypad_grid(grid), button, gint(column), gint(rowIndex), gint(spans[rowIndex][keyIndex]), 1)
+                gtk_grid_attach(
+                    keypad_grid(grid), button, gint(column), gint(rowIndex), gint(spans[rowIndex][keyIndex]), 1)
                 column += spans[rowIndex][keyIndex]
             }
         }
@@ -167,7 +168,8 @@ package final class KeypadView {
         gtk_widget_add_events(button, gint(GDK_POINTER_MOTION_MASK.rawValue))
         onEvent(pointer, "motion-notify-event") { [weak self] event in
             guard let self, let event, self.keypad.alternativesPopup?.keyID == id,
-                let index = self.alternatives.index(atScreenX: event.pointee.motion.x_root, y: event.pointee.motion.y_root)
+                let index = self.alternatives.index(
+                    atScreenX: event.pointee.motion.x_root, y: event.pointee.motion.y_root)
             else { return false }
             self.keypad.selectAlternative(index)
             return false
@@ -176,7 +178,8 @@ package final class KeypadView {
             guard let self, let event, event.pointee.button.button == 1 else { return false }
             // Lifting over an offered alternative chooses it, whether or not motion got there first.
             if self.keypad.alternativesPopup?.keyID == id,
-                let index = self.alternatives.index(atScreenX: event.pointee.button.x_root, y: event.pointee.button.y_root)
+                let index = self.alternatives.index(
+                    atScreenX: event.pointee.button.x_root, y: event.pointee.button.y_root)
             {
                 self.keypad.selectAlternative(index)
             }

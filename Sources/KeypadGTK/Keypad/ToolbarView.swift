@@ -57,7 +57,8 @@ final class ToolbarView {
         if let widget { g_object_unref(UnsafeMutableRawPointer(widget)) }
     }
 
-    private func button(_ label: String, name: String, action: @escaping () -> Void) -> UnsafeMutablePointer<GtkWidget> {
+    private func button(_ label: String, name: String, action: @escaping () -> Void) -> UnsafeMutablePointer<GtkWidget>
+    {
         let button: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(label)
         gtk_widget_set_can_focus(button, 0)
         gtk_widget_set_focus_on_click(button, 0)

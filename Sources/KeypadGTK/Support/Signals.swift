@@ -38,11 +38,14 @@ typealias DeleteTextHandler = @MainActor (Int, Int) -> Void
 typealias IconPressHandler = @MainActor (GtkEntryIconPosition) -> Void
 typealias DrawHandler = @MainActor (OpaquePointer) -> Void
 typealias BufferInsertHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, String) -> Void
-typealias BufferDeleteHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?) -> Void
+typealias BufferDeleteHandler =
+    @MainActor (UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?) -> Void
 
 /// `void (*)(GObject *, gpointer)`: clicked, destroy, changed.
 @discardableResult
-package func onSignal(_ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler)
+package func onSignal(
+    _ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
+)
     -> gulong
 {
     let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
@@ -73,7 +76,9 @@ func onNotify(_ instance: UnsafeMutableRawPointer?, _ property: String, _ handle
 
 /// `gboolean (*)(GtkWidget *, GdkEvent *, gpointer)`.
 @discardableResult
-package func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping EventHandler) -> gulong {
+package func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping EventHandler)
+    -> gulong
+{
     let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
         guard let handler = unbox(data, as: EventHandler.self) else { return 0 }
         return MainActor.assumeIsolated { handler(event) } ? 1 : 0
@@ -84,15 +89,16 @@ package func onEvent(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ h
 /// GtkEditable `insert-text`: `void (*)(GtkEditable *, gchar *, gint, gint *, gpointer)`.
 @discardableResult
 func onInsertText(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping InsertTextHandler) -> gulong {
-    let thunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void = {
-        _, text, length, position, data in
-        guard let handler = unbox(data, as: InsertTextHandler.self), let text else { return }
-        let string =
-            length < 0
-            ? String(cString: text)
-            : String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
-        MainActor.assumeIsolated { handler(string, position) }
-    }
+    let thunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gint, UnsafeMutablePointer<gint>?, gpointer?) -> Void =
+        {
+            _, text, length, position, data in
+            guard let handler = unbox(data, as: InsertTextHandler.self), let text else { return }
+            let string =
+                length < 0
+                ? String(cString: text)
+                : String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)
+            MainActor.assumeIsolated { handler(string, position) }
+        }
     return connect(instance, "insert-text", thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
 }
 
@@ -109,7 +115,8 @@ func onDeleteText(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping Del
 /// GtkEntry `icon-press`: `void (*)(GtkEntry *, GtkEntryIconPosition, GdkEvent *, gpointer)`.
 @discardableResult
 func onIconPress(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping IconPressHandler) -> gulong {
-    let thunk: @convention(c) (gpointer?, GtkEntryIconPosition, gpointer?, gpointer?) -> Void = { _, position, _, data in
+    let thunk: @convention(c) (gpointer?, GtkEntryIconPosition, gpointer?, gpointer?) -> Void = {
+        _, position, _, data in
         guard let handler = unbox(data, as: IconPressHandler.self) else { return }
         MainActor.assumeIsolated { handler(position) }
     }
@@ -131,30 +138,35 @@ func onDraw(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping DrawHandl
 /// GtkTextBuffer `insert-text`: `void (*)(GtkTextBuffer *, GtkTextIter *, gchar *, gint, gpointer)`.
 @discardableResult
 func onBufferInsert(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping BufferInsertHandler) -> gulong {
-    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<gchar>?, gint, gpointer?)
-        -> Void = { _, iter, text, length, data in
-            guard let handler = unbox(data, as: BufferInsertHandler.self), let text else { return }
-            let string = String(decoding: UnsafeRawBufferPointer(start: text, count: Int(max(length, 0))), as: UTF8.self)
-            MainActor.assumeIsolated { handler(iter, string) }
-        }
+    let thunk:
+        @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<gchar>?, gint, gpointer?)
+            -> Void = { _, iter, text, length, data in
+                guard let handler = unbox(data, as: BufferInsertHandler.self), let text else { return }
+                let string = String(
+                    decoding: UnsafeRawBufferPointer(start: text, count: Int(max(length, 0))), as: UTF8.self)
+                MainActor.assumeIsolated { handler(iter, string) }
+            }
     return connect(instance, "insert-text", thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
 }
 
 /// GtkTextBuffer `delete-range`: `void (*)(GtkTextBuffer *, GtkTextIter *, GtkTextIter *, gpointer)`.
 @discardableResult
 func onBufferDelete(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping BufferDeleteHandler) -> gulong {
-    let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, gpointer?)
-        -> Void = { _, start, end, data in
-            guard let handler = unbox(data, as: BufferDeleteHandler.self) else { return }
-            MainActor.assumeIsolated { handler(start, end) }
-        }
+    let thunk:
+        @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, gpointer?)
+            -> Void = { _, start, end, data in
+                guard let handler = unbox(data, as: BufferDeleteHandler.self) else { return }
+                MainActor.assumeIsolated { handler(start, end) }
+            }
     return connect(instance, "delete-range", thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
 }
 
 /// Any signal of shape `void (*)(GObject *, gpointer, gpointer, gpointer)` whose
 /// arguments the handler does not need (GtkTextBuffer `mark-set`).
 @discardableResult
-func onSignalIgnoringTwoArguments(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping VoidHandler)
+func onSignalIgnoringTwoArguments(
+    _ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping VoidHandler
+)
     -> gulong
 {
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = { _, _, _, data in

@@ -64,8 +64,12 @@ final class WidgetStyle {
         if let selector = target.font {
             let size = fontSize ?? appearance.font.size
             rules[selector, default: []].append("font-size: \(String(format: "%.2f", Double(size)))pt;")
-            if let family = appearance.font.family { rules[selector, default: []].append("font-family: \"\(family)\";") }
-            if appearance.font.weight != 400 { rules[selector, default: []].append("font-weight: \(appearance.font.weight);") }
+            if let family = appearance.font.family {
+                rules[selector, default: []].append("font-family: \"\(family)\";")
+            }
+            if appearance.font.weight != 400 {
+                rules[selector, default: []].append("font-weight: \(appearance.font.weight);")
+            }
             if appearance.adjustsFontSizeToFitWidth {
                 // A fitted size applies at once: GTK themes animate `all` properties, and a
                 // font shrinking over 200 ms overflows and scrolls the entry meanwhile.
@@ -154,7 +158,8 @@ enum TextMeasure {
     /// The pixel width of `layout`'s text at `points`, in the font the widget draws
     /// with now (family and weight as its CSS says) but at that size.
     static func width(of layout: OpaquePointer, atPoints points: CGFloat) -> CGFloat {
-        let current = pango_layout_get_font_description(layout)
+        let current =
+            pango_layout_get_font_description(layout)
             ?? pango_context_get_font_description(pango_layout_get_context(layout))
         let font = current.map { pango_font_description_copy($0) } ?? pango_font_description_new()
         defer { pango_font_description_free(font) }

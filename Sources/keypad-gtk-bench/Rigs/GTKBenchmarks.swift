@@ -1,8 +1,8 @@
 import CGTK
 import Foundation
+import KeypadCore
 import KeypadGTK
 import KeypadTesting
-import KeypadCore
 
 /// Measurements of the GTK keypad as a user feels it, under a real X server.
 ///
@@ -19,14 +19,15 @@ enum GTKBenchmarks {
     static func serveTaps(baseline: Bool) {
         let report: (String) -> Void = { reportLine($0) }
         let onChange: () -> Void = { report("changed \(g_get_monotonic_time() * 1000)") }
-        gdk_event_handler_set({ event, _ in
-            guard let event else { return }
-            let type = event.pointee.type
-            if type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE {
-                reportLine("button \(g_get_monotonic_time() * 1000)")
-            }
-            gtk_main_do_event(event)
-        }, nil, nil)
+        gdk_event_handler_set(
+            { event, _ in
+                guard let event else { return }
+                let type = event.pointee.type
+                if type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE {
+                    reportLine("button \(g_get_monotonic_time() * 1000)")
+                }
+                gtk_main_do_event(event)
+            }, nil, nil)
         if baseline {
             let rig = BaselineTapRig(onChange: onChange)
             for (name, point) in rig.keyPoints { report("key \(name) \(point.x) \(point.y)") }

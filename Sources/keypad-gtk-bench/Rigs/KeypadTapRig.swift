@@ -1,7 +1,7 @@
 import CGTK
 import Foundation
-import KeypadGTK
 import KeypadCore
+import KeypadGTK
 
 /// A kiosk window with one number-pad field, instrumented for the benchmarks.
 @MainActor
@@ -42,7 +42,8 @@ final class KeypadTapRig {
 
     /// Clicks the field and waits until the keypad has slid in.
     func focusField() {
-        if let point = window.host.screenCenter(of: field), let process = launchXdotool(clickArguments(point, hold: 0)) {
+        if let point = window.host.screenCenter(of: field), let process = launchXdotool(clickArguments(point, hold: 0))
+        {
             process.waitUntilExit()
         }
         KioskWindow.pump(until: { self.field.isFirstResponder })
@@ -88,7 +89,8 @@ final class KeypadTapRig {
             guard let process = launchXdotool(clickArguments(point, hold: 0)) else { break }
             let shown = KioskWindow.pump(
                 until: { self.focusTimes.count > focusCount && self.drawTimes.count > drawCount }, timeout: 2)
-            if shown, let focus = focusTimes.last, let draw = drawTimes.first(where: { $0 >= focus }) ?? drawTimes.last {
+            if shown, let focus = focusTimes.last, let draw = drawTimes.first(where: { $0 >= focus }) ?? drawTimes.last
+            {
                 results.append(Double(draw - focus) / 1000)
             }
             process.waitUntilExit()
@@ -106,8 +108,12 @@ final class KeypadTapRig {
         let keypad = scope.defaultKeypad(for: .numberPad)
         focusField()
         guard let view = window.host.area.keypadViews[ObjectIdentifier(keypad)],
-            let digit = keypad.rows.joined().first(where: { $0.accessibleName == "5" }).flatMap({ view.button(id: $0.id) }),
-            let delete = keypad.rows.joined().first(where: { $0.accessibleName == "Delete" }).flatMap({ view.button(id: $0.id) })
+            let digit = keypad.rows.joined().first(where: { $0.accessibleName == "5" }).flatMap({
+                view.button(id: $0.id)
+            }),
+            let delete = keypad.rows.joined().first(where: { $0.accessibleName == "Delete" }).flatMap({
+                view.button(id: $0.id)
+            })
         else { return .nan }
         let before = processCPUSeconds()
         for index in 0..<taps {

@@ -1,6 +1,6 @@
 import CGTK
-import KeypadGTK
 import Glibc
+import KeypadGTK
 
 /// Button events made in-process and handed straight to `gtk_main_do_event`, the
 /// way GDK hands over the events it reads from the X server: GTK's own dispatch and
