@@ -18,12 +18,22 @@ GTK_IM_DIR := $(shell pkg-config --variable=libdir gtk+-3.0 2>/dev/null || echo 
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-.PHONY: all deps build test test-e2e test-im demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+# What make bench adds: matchbox-keyboard, measured in the same run as the keypad,
+# and valgrind for callgrind's instruction counts.
+BENCH_APT_PACKAGES := matchbox-keyboard valgrind
+
+.PHONY: all deps bench-deps install-apt build test test-e2e test-im demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-apt PACKAGES="$(APT_PACKAGES)"
+
+bench-deps: deps
+	@$(MAKE) --no-print-directory install-apt PACKAGES="$(BENCH_APT_PACKAGES)"
+
+install-apt:
+	@missing=""; for p in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -123,7 +133,7 @@ example: build
 
 # Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/bench-im
 # adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard.
-bench: deps
+bench: bench-deps
 	scripts/bench
 	scripts/bench-im
 

@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "keypad-bench",
             dependencies: [
-                "KeypadCore",
+                "KeypadCore", "KeypadTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -3,6 +3,11 @@
 click its keys, and time each click (CLOCK_MONOTONIC) to the `changed NANOSECONDS`
 line the app prints. Also reads the app's CPU time per tap from /proc.
 
+MODE `matchbox` serves the baseline app (its entry focused) and taps the "5" and
+backspace keys of matchbox-keyboard's numeric layout (numpad-small) beside it:
+matchbox-keyboard types into the focused window through XTest, as it does for any
+app, so the time runs from the press on its key to the entry's `changed`.
+
 Two drivers:
 - `xdotool`: a process per click, timed from just before it starts, so xdotool's
   start-up (a few ms) is inside the number — what a script driving the app sees.
@@ -13,7 +18,9 @@ Two drivers:
   that moved there first (the hover's redraw is over when the press comes).
 
     scripts/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS DRIVER [SETTLE_MS]
-prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN` (milliseconds).
+prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN KEYBOARD_CPU_MS_PER_TAP`
+(milliseconds; the CPU of the app's process read from /proc, and for matchbox the
+keyboard's own process, 0 otherwise).
 """
 import ctypes
 import os
@@ -28,7 +35,8 @@ from latency_stats import median_p95  # noqa: E402
 
 binary, mode, taps, hold, driver = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 settle = float(sys.argv[6]) / 1000 if len(sys.argv) > 6 else 0.0
-app = subprocess.Popen([binary, mode], stdout=subprocess.PIPE, text=True)
+matchbox = mode == "matchbox"
+app = subprocess.Popen([binary, "serve-baseline" if matchbox else mode], stdout=subprocess.PIPE, text=True)
 lines = queue.Queue()
 threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
 
@@ -41,6 +49,33 @@ while True:
         _, name, x, y = line.split(" ")
         keys[name] = (x, y)
 time.sleep(0.3)
+
+
+def matchbox_keys():
+    """Starts matchbox-keyboard's numeric layout and returns (process, keys): its rows
+    are 7 8 9 _ ⌫ / 4 5 6 ± e / 1 2 3 0 ., five equal columns."""
+    process = subprocess.Popen(["matchbox-keyboard", "numpad-small"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        found = subprocess.run(["xdotool", "search", "--name", "^Keyboard$"], capture_output=True, text=True).stdout.split()
+        if found:
+            break
+        time.sleep(0.05)
+    else:
+        raise SystemExit("bench_taps: matchbox-keyboard showed no window")
+    time.sleep(0.5)
+    info = subprocess.run(["xwininfo", "-id", found[0]], capture_output=True, text=True).stdout
+    geometry = {}
+    for line in info.splitlines():
+        name, _, value = line.strip().partition(":")
+        geometry[name] = value.strip()
+    x, y = int(geometry["Absolute upper-left X"]), int(geometry["Absolute upper-left Y"])
+    width, height = int(geometry["Width"]), int(geometry["Height"])
+    return process, {"5": (x + width * 3 // 10, y + height // 2), "Delete": (x + width * 9 // 10, y + height // 6)}
+
+
+keyboard = None
+if matchbox:
+    keyboard, keys = matchbox_keys()
 
 
 def cpu_seconds(pid):
@@ -100,6 +135,7 @@ click = XTest().click if driver == "xtest" else xdotool_click
 latencies = []
 in_app = []  # GDK's dispatch of the last button event → `changed`: the app's own share
 cpu_before = cpu_seconds(app.pid)
+keyboard_before = cpu_seconds(keyboard.pid) if keyboard else 0
 for index in range(taps):
     point = keys["5" if index % 2 == 0 else "Delete"]
     start = click(point)
@@ -118,9 +154,15 @@ for index in range(taps):
         pass
     time.sleep(0.01)
 cpu_after = cpu_seconds(app.pid)
-app.terminate()
-app.wait(timeout=5)
+if os.environ.get("BENCH_SMAPS_LABEL"):  # what the app's RSS is made of, after the taps
+    subprocess.run(["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "smaps_breakdown.py"),
+                    os.environ["BENCH_SMAPS_LABEL"], str(app.pid)], check=False)
+keyboard_cpu = (cpu_seconds(keyboard.pid) - keyboard_before) * 1000 / max(taps, 1) if keyboard else 0
+for process in [keyboard, app]:
+    if process:
+        process.terminate()
+        process.wait(timeout=5)
 
 median, p95 = median_p95(latencies)
 in_app_median, _ = median_p95(in_app)
-print(f"{median:.3f} {p95:.3f} {len(latencies)} {(cpu_after - cpu_before) * 1000 / max(taps, 1):.4f} {in_app_median:.3f}")
+print(f"{median:.3f} {p95:.3f} {len(latencies)} {(cpu_after - cpu_before) * 1000 / max(taps, 1):.4f} {in_app_median:.3f} {keyboard_cpu:.4f}")

@@ -1,36 +1,43 @@
 import ArgumentParser
 import Foundation
 import KeypadCore
+import KeypadTesting
 
-/// `keypad-bench`: headless model benchmarks; prints a Markdown table to stdout.
+/// `keypad-bench FIELDS CHARACTERS TAPS`: taps the headless model (``ModelTapFixture``)
+/// `TAPS` times and exits — no clock and no statistics. scripts/bench runs it under
+/// callgrind twice (with no taps and with TAPS taps) and divides the difference in
+/// instructions by TAPS: instructions per tap, stable on a loaded machine. Time and
+/// allocations per tap come from the ModelTaps benchmarks (Benchmarks/).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keypad-bench",
-        abstract: "Headless model throughput: key taps through binder, field, delegate and notifications.",
-        discussion: "Prints a Markdown table (fields, characters, taps, taps/s, ns per tap) to stdout.",
+        abstract: "Taps the headless model through binder, field, delegate and notifications, for callgrind.",
+        discussion: "Prints nothing on success; exits 1 if a tap did not change the text.",
         version: KeypadVersion.current)
 
-    @Argument(help: "Taps per configuration.")
-    var taps = 200_000
+    @Argument(help: "Fields in the scope.")
+    var fields: Int
+
+    @Argument(help: "Characters in the edited field before the taps.")
+    var characters: Int
+
+    @Argument(help: "Taps to make (0 measures the set-up alone).")
+    var taps: Int
 
     func validate() throws {
-        guard taps >= 10 else { throw ValidationError("taps must be at least 10, not \(taps)") }
+        guard fields >= 1, characters >= 0, taps >= 0 else {
+            throw ValidationError("fields must be at least 1, characters and taps at least 0")
+        }
     }
 }
 
-@MainActor
-func runBenchmarks(taps: Int) {
-    print("| fields | characters | taps | taps/s | ns per tap |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
-    _ = ModelThroughput.measure(fields: 10, characters: 10, taps: taps / 10)  // warm-up
-    let configurations = [(10, 10), (1_000, 10), (10_000, 10), (10, 10_000), (10, 1_000_000)]
-    for (fields, characters) in configurations {
-        let result = ModelThroughput.measure(fields: fields, characters: characters, taps: taps)
-        print(
-            "| \(fields) | \(characters) | \(taps) | \(Int(result.tapsPerSecond)) | "
-                + String(format: "%.0f", result.nanosecondsPerTap) + " |")
-    }
+let command = BenchCommand.parseOrExit()
+let everyTapChanged = MainActor.assumeIsolated {
+    let fixture = ModelTapFixture(fields: command.fields, characters: command.characters)
+    fixture.tap(command.taps)
+    return fixture.everyTapChanged
 }
-
-let taps = BenchCommand.parseOrExit().taps
-MainActor.assumeIsolated { runBenchmarks(taps: taps) }
+if !everyTapChanged {
+    FileHandle.standardError.write(Data("keypad-bench: a tap did not change the text\n".utf8))
+    exit(1)
+}

@@ -1,3 +1,4 @@
+import CGTK
 import Foundation
 import KeypadGTK
 
@@ -16,6 +17,11 @@ do {
 } catch {
     FileHandle.standardError.write(Data("keypad-gtk-bench: theme \(error)\n".utf8))
     exit(2)
+}
+// Both rigs (keypad and baseline) with GTK's animations off, so a tap never waits
+// behind a transition's frames and the two compare like for like.
+if let settings = gtk_settings_get_default() {
+    keypad_object_set_int(UnsafeMutableRawPointer(settings), "gtk-enable-animations", 0)
 }
 let count = arguments.dropFirst().first.flatMap(Int.init)
 

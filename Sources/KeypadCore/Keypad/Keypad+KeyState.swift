@@ -29,6 +29,18 @@ extension Keypad {
         notifyKeysChanged()
     }
 
+    /// The bound input's text or selection changed: only the state that follows the text
+    /// can have changed (whether return is enabled, whether a decimal separator may be
+    /// typed); the titles, labels and previews follow traits and locale, which an edit
+    /// leaves alone, so a tap does not look up localized strings again.
+    func refreshTextDependentKeys() {
+        guard var state = shownInputDependentKeyState else { return refreshInputDependentKeys() }
+        state.isReturnKeyEnabled = isReturnKeyEnabled
+        state.isDecimalKeyEnabled = hasDecimalKey && canInsertDecimalSeparator
+        guard state != shownInputDependentKeyState else { return }
+        notifyKeysChanged()
+    }
+
     /// Tells renderers `.keys`, remembering the input-dependent state they will now show.
     func notifyKeysChanged() {
         shownInputDependentKeyState = inputDependentKeyState
@@ -39,7 +51,7 @@ extension Keypad {
     func boundInputChanged(_ change: TextResponder.Change) {
         switch change {
         case .text, .selection:
-            refreshInputDependentKeys()
+            refreshTextDependentKeys()
         case .traits:
             updateScrambling()
             refreshInputDependentKeys()

@@ -33,13 +33,30 @@ extension Keypad {
     }
 
     /// The key with `id` on the page shown, resolved.
-    public func key(id: String) -> KeypadKey? {
-        let page = shownPage
-        for row in page.rows {
-            if let key = row.first(where: { $0.id == id }) { return resolve(key, onPage: page.id) }
-        }
-        return nil
+    public func key(id: String) -> KeypadKey? { key(id: id, localized: true) }
+
+    /// The key with `id` on the page shown; with `localized` false, its label and
+    /// accessible name stay the layout's (pressing a key needs neither, and looking
+    /// them up was a third of a tap's instructions).
+    private func key(id: String, localized: Bool) -> KeypadKey? {
+        let index = shownKeyIndex ?? indexShownPage()
+        guard let key = index.keys[id] else { return nil }
+        return resolve(key, onPage: index.pageID, localized: localized)
     }
+
+    /// Indexes the shown page's keys by id (the first of a duplicated id wins, as a search would).
+    private func indexShownPage() -> (pageID: String, keys: [String: KeypadLayout.Key]) {
+        let page = shownPage
+        let index = (
+            pageID: page.id,
+            keys: Dictionary(page.rows.joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        )
+        shownKeyIndex = index
+        return index
+    }
+
+    /// The key with `id` as pressing it needs it: action, alternatives, enabled state.
+    private func keyToPress(id: String) -> KeypadKey? { key(id: id, localized: false) }
 
     private var shownPage: KeypadLayout.Page { layout.page(id: currentPageID) ?? layout.initialPage }
 
@@ -83,21 +100,23 @@ extension Keypad {
         return AlternativesPopup(keyID: id, labels: key.alternatives.map(label(for:)), selectedIndex: selected)
     }
 
-    private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String) -> KeypadKey {
+    private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String, localized: Bool = true) -> KeypadKey {
         let key = scrambled(layoutKey, onPage: pageID)
         var resolved = KeypadKey(
             id: key.id, action: key.action, label: key.label, accessibleName: key.accessibleName, width: key.width,
             role: key.role, alternatives: key.alternatives, isEnabled: boundInput != nil)
-        if let nameKey = key.accessibleNameKey {
+        if localized, let nameKey = key.accessibleNameKey {
             resolved.accessibleName = KeypadStrings.string(nameKey, locale: locale)
         }
         switch key.action {
         case .decimalSeparator:
-            resolved.label = decimalSeparator
+            if localized { resolved.label = decimalSeparator }
             resolved.isEnabled = canInsertDecimalSeparator
         case .return:
-            resolved.label = returnKeyTitle
-            resolved.accessibleName = returnKeyTitle
+            if localized {
+                resolved.label = returnKeyTitle
+                resolved.accessibleName = returnKeyTitle
+            }
             resolved.isEnabled = isReturnKeyEnabled
         default:
             break
@@ -132,7 +151,7 @@ extension Keypad {
     /// starts repeating after ``KeyTiming/repeatDelay``.
     public func pressKey(_ id: String, at time: Duration) {
         cancelPress()
-        guard boundInput != nil, let key = key(id: id) else { return }
+        guard boundInput != nil, let key = keyToPress(id: id) else { return }
         guard key.isEnabled else {
             notify(.keyRejected(eventID(id, for: key.action)))
             return
@@ -152,11 +171,11 @@ extension Keypad {
         switch pressState {
         case .awaitingLongPress(let held, _) where held == id:
             pressState = .idle
-            if let key = key(id: id) { perform(key) }
+            if let key = keyToPress(id: id) { perform(key) }
         case .showingAlternatives(let held, let selected) where held == id:
             pressState = .idle
             notify(.alternatives)
-            if let key = key(id: id), key.alternatives.indices.contains(selected) {
+            if let key = keyToPress(id: id), key.alternatives.indices.contains(selected) {
                 perform(key.alternatives[selected], keyID: id)
             }
         case .acted(let held) where held == id, .repeatingDelete(let held, _) where held == id:
@@ -175,7 +194,7 @@ extension Keypad {
     /// Moves the highlighted alternative while they are offered.
     public func selectAlternative(_ index: Int) {
         guard case .showingAlternatives(let id, let selected) = pressState, index != selected,
-            let key = key(id: id), key.alternatives.indices.contains(index)
+            let key = keyToPress(id: id), key.alternatives.indices.contains(index)
         else { return }
         pressState = .showingAlternatives(keyID: id, selected: index)
         notify(.alternatives)
@@ -197,9 +216,9 @@ extension Keypad {
             var next = deadline + timing.repeatInterval
             if next <= time { next = time + timing.repeatInterval }
             pressState = .repeatingDelete(keyID: id, deadline: next)
-            if let key = key(id: id) { perform(key) }
+            if let key = keyToPress(id: id) { perform(key) }
         case .awaitingLongPress(let id, let deadline) where time >= deadline:
-            guard let key = key(id: id) else {
+            guard let key = keyToPress(id: id) else {
                 pressState = .idle
                 return
             }

@@ -35,9 +35,12 @@ public final class Keypad: InputView {
     public static let concealedKeyID = "•"
 
     /// The layout shown.
-    public private(set) var layout: KeypadLayout
+    public private(set) var layout: KeypadLayout { didSet { shownKeyIndex = nil } }
     /// The id of the page shown.
-    public private(set) var currentPageID: String
+    public private(set) var currentPageID: String { didSet { shownKeyIndex = nil } }
+    /// The shown page's id and its keys by id, made on the first press after the page
+    /// or the layout changed: a press finds its key without copying every key of the page.
+    var shownKeyIndex: (pageID: String, keys: [String: KeypadLayout.Key])?
     /// The input the keypad edits now, if any.
     public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
@@ -104,14 +107,15 @@ public final class Keypad: InputView {
         currentPageID = layout.initialPage.id
         preferredHeight = CGFloat(layout.rowHeight) * CGFloat(layout.initialPage.rows.count)
         hasDecimalKey = Self.hasDecimalKey(layout)
+        // Text fields and text views are TextResponders, observed directly once bound, so
+        // their text-changed notifications need no observer here: one fewer observer
+        // per keypad on every tap's notification.
         register(
             didBeginEditing: TextField.textDidBeginEditingNotification,
-            didEndEditing: TextField.textDidEndEditingNotification,
-            didChange: TextField.textDidChangeNotification)
+            didEndEditing: TextField.textDidEndEditingNotification)
         register(
             didBeginEditing: TextView.textDidBeginEditingNotification,
-            didEndEditing: TextView.textDidEndEditingNotification,
-            didChange: TextView.textDidChangeNotification)
+            didEndEditing: TextView.textDidEndEditingNotification)
     }
 
     isolated deinit {
