@@ -124,3 +124,30 @@ extension GTKTests {
         session.close()
     }
 }
+
+extension GTKTests {
+    @Test("a keypad window hidden before its slide ends ends the slide: didHide comes, and the keypad shows again")
+    func windowHiddenMidSlide() throws {
+        let session = GTKSession(placement: .window)
+        let amount = session.field("Amount")
+        let notes = TimedKeyboardNotes(center: session.scope.notificationCenter, window: session.window)
+        session.show()
+        session.click(amount)
+        let fullHeight = try #require(session.window.host.keypadAreaHeight)
+        notes.removeAll()
+        #expect(amount.resignFirstResponder())
+        #expect(session.scope.keyboard.isTransitioning, "the hide ended before the window could hide")
+        // An unmapped window gets no frames: without the end at unmap, didHide never came.
+        session.window.host.hideKeypadWindow()
+        #expect(KioskWindow.pump(until: { !session.scope.keyboard.isTransitioning }), "no didHide: \(notes.names)")
+        #expect(notes.names == ["willChangeFrame", "willHide", "didChangeFrame", "didHide"])
+
+        notes.removeAll()
+        #expect(amount.becomeFirstResponder())
+        #expect(KioskWindow.pump(until: { notes.last("didShow") != nil }), "no didShow: \(notes.names)")
+        #expect(notes.names == ["willChangeFrame", "willShow", "didChangeFrame", "didShow"])
+        session.settle()
+        #expect(session.window.host.keypadAreaHeight == fullHeight, "the keypad did not slide back in")
+        session.close()
+    }
+}

@@ -70,7 +70,7 @@ package final class KeypadArea {
             gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
         }
-        slide.onSlideEnd = { [weak self] in self?.scope.keyboard.finishTransition() }
+        slide.onSlideEnd = { [weak self] in self?.slideEnded() }
         scope.keyboard.animatesTransitions = true
         observeKeyboard()
         updateLook()
@@ -224,12 +224,14 @@ package final class KeypadArea {
     private func hide(_ transition: KeyboardTransition?) {
         let duration = transition?.animationDuration ?? scope.keyboard.animationDuration
         slide.setRevealed(false, duration: duration, curve: transition?.animationCurve ?? scope.keyboard.animationCurve)
-        if floatingWindow != nil {
-            MainLoop.after(milliseconds: Int(duration * 1000)) { [weak self] in
-                guard let self, !self.isRevealed, let window = self.floatingWindow else { return }
-                gtk_widget_hide(window)
-            }
-        }
+    }
+
+    /// A reveal or hide has arrived: the keyboard's did-notifications go out, and a
+    /// hidden keypad's window goes away. Not on a timer of the slide's duration: a
+    /// window hidden before the slide's last frame stops its frames.
+    private func slideEnded() {
+        scope.keyboard.finishTransition()
+        if !isRevealed, let window = floatingWindow { gtk_widget_hide(window) }
     }
 
     /// Puts the keypad window across the bottom of the app window's monitor's work area.

@@ -16,6 +16,8 @@ import KeypadCore
 /// ``onSlideEnd`` runs once each reveal or hide has arrived: when its slide's last
 /// frame is laid out, or at once when there is nothing to slide (no animation, already
 /// there). A slide turned around by the next one does not end; the next one does.
+/// A container unmapped mid-slide (its window hidden or closed) gets no more frames:
+/// its slide arrives at once, so the end is never lost.
 @MainActor
 final class SlideContainer {
     /// A GtkScrolledWindow without scrollbars that clips the child to the slid-in part.
@@ -60,6 +62,7 @@ final class SlideContainer {
         }
         gtk_widget_set_no_show_all(widget, 1)
         onSignal(UnsafeMutableRawPointer(widget), "destroy") { [weak self] in self?.isDestroyed = true }
+        onSignal(UnsafeMutableRawPointer(widget), "unmap", after: true) { [weak self] in self?.endSlide() }
     }
 
     /// Slides the child in (or out) over `duration` seconds along `curve`; a slide
@@ -127,14 +130,21 @@ final class SlideContainer {
         let fraction = slide.duration > 0 ? Double(time - slide.start) / Double(slide.duration) : 1
         shown = slide.from + (slide.to - slide.from) * slide.curve.progress(at: fraction)
         guard fraction < 1 else {
-            self.slide = nil
-            shown = slide.to
-            finishIfHidden()
-            onSlideEnd?()
+            endSlide()
             return false
         }
         apply()
         return true
+    }
+
+    /// Puts a slide under way where it was going and reports its end. The tick callback
+    /// of a slide ended while unmapped removes itself at its next frame.
+    private func endSlide() {
+        guard let slide else { return }
+        self.slide = nil
+        shown = slide.to
+        finishIfHidden()
+        onSlideEnd?()
     }
 
     private func finishIfHidden() {

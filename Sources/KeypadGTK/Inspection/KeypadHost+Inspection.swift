@@ -135,6 +135,12 @@ extension KeypadHost {
     /// The height the keypad and its toolbar take on screen, while shown.
     package var keypadAreaHeight: Int? { isClosed ? nil : area.shownHeight }
 
+    /// Hides the keypad's own window (window placement) at once, as a window manager or
+    /// the app may, even mid-slide.
+    package func hideKeypadWindow() {
+        if let window = area.floatingWindow { gtk_widget_hide(window) }
+    }
+
     /// Destroys the widget of `input`, as an app that tears a form down would.
     package func destroyWidget(of input: TextResponder) {
         let adapter = coordinator.adapter(for: input)
