@@ -89,7 +89,10 @@ let package = Package(
             name: "keypad-gtk-bench",
             // The rigs measure plain GTK too (the baseline app), so this target alone
             // outside KeypadGTK builds GTK widgets itself.
-            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "CGTK"],
+            dependencies: [
+                "KeypadGTK", "KeypadCore", "KeypadTesting", "CGTK",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(

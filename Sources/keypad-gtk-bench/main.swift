@@ -1,11 +1,46 @@
+import ArgumentParser
 import CGTK
 import Foundation
+import KeypadCore
 import KeypadGTK
 
 /// `keypad-gtk-bench MODE [N]`: one GTK measurement, printed as `key value` lines for
-/// scripts/bench to collect. Modes: `serve-keypad`, `serve-baseline` (for scripts/bench_taps.py), `show REPEATS`, `handler TAPS`, `idle SECONDS`, `idle-noblink SECONDS`,
-/// `rss CYCLES`. Run it on a display with a window manager (scripts/with-display).
-let arguments = Array(CommandLine.arguments.dropFirst())
+/// scripts/bench to collect. Run it on a display with a window manager (scripts/with-display).
+struct GTKBenchCommand: ParsableCommand {
+    /// What to measure.
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case serveKeypad = "serve-keypad"
+        case serveBaseline = "serve-baseline"
+        case show
+        case dispatchKeypad = "dispatch-keypad"
+        case dispatchBaseline = "dispatch-baseline"
+        case handler
+        case idle
+        case idleNoblink = "idle-noblink"
+        case rss
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "keypad-gtk-bench",
+        abstract: "One GTK measurement of the keypad or its plain-GTK baseline, as `key value` lines.",
+        discussion: """
+            serve-keypad and serve-baseline wait for scripts/bench_taps.py's taps; show, dispatch-*, \
+            handler and rss take a count, idle and idle-noblink a number of seconds.
+            """,
+        version: KeypadVersion.current)
+
+    @Argument(help: "The measurement.")
+    var mode: Mode
+
+    @Argument(help: "Repeats, taps, cycles or seconds (each mode has its default).")
+    var count: Int?
+
+    func validate() throws {
+        if let count, count < 1 { throw ValidationError("the count must be at least 1, not \(count)") }
+    }
+}
+
+let command = GTKBenchCommand.parseOrExit()
 guard KioskWindow.initializeGTK() else {
     FileHandle.standardError.write(Data("keypad-gtk-bench: no display\n".utf8))
     exit(2)
@@ -23,34 +58,27 @@ do {
 if let settings = gtk_settings_get_default() {
     keypad_object_set_int(UnsafeMutableRawPointer(settings), "gtk-enable-animations", 0)
 }
-let count = arguments.dropFirst().first.flatMap(Int.init)
 
-switch arguments.first {
-case "serve-keypad":
+switch command.mode {
+case .serveKeypad:
     GTKBenchmarks.serveTaps(baseline: false)
-case "serve-baseline":
+case .serveBaseline:
     GTKBenchmarks.serveTaps(baseline: true)
-case "show":
-    printSamples("show", GTKBenchmarks.showLatency(repeats: count ?? 50))
-case "dispatch-keypad", "dispatch-baseline":
-    printSamples(
-        arguments[0], GTKBenchmarks.dispatchLatency(taps: count ?? 2000, baseline: arguments[0] == "dispatch-baseline"))
-case "handler":
-    print(String(format: "handler_cpu_ms %.4f", GTKBenchmarks.handlerCPU(taps: count ?? 100_000)))
-case "idle":
-    print(String(format: "idle_cpu_percent %.3f", GTKBenchmarks.idleCPU(seconds: Double(count ?? 30))))
-case "idle-noblink":
-    print(
-        String(
-            format: "idle_noblink_cpu_percent %.3f",
-            GTKBenchmarks.idleCPU(seconds: Double(count ?? 30), caretBlinks: false)))
-case "rss":
-    let sizes = GTKBenchmarks.residentSizes(cycles: count ?? 20)
+case .show:
+    printSamples("show", GTKBenchmarks.showLatency(repeats: command.count ?? 50))
+case .dispatchKeypad, .dispatchBaseline:
+    let baseline = command.mode == .dispatchBaseline
+    printSamples(command.mode.rawValue, GTKBenchmarks.dispatchLatency(taps: command.count ?? 2000, baseline: baseline))
+case .handler:
+    print(String(format: "handler_cpu_ms %.4f", GTKBenchmarks.handlerCPU(taps: command.count ?? 100_000)))
+case .idle:
+    print(String(format: "idle_cpu_percent %.3f", GTKBenchmarks.idleCPU(seconds: Double(command.count ?? 30))))
+case .idleNoblink:
+    let percent = GTKBenchmarks.idleCPU(seconds: Double(command.count ?? 30), caretBlinks: false)
+    print(String(format: "idle_noblink_cpu_percent %.3f", percent))
+case .rss:
+    let sizes = GTKBenchmarks.residentSizes(cycles: command.count ?? 20)
     print("rss_without_kb \(sizes.withoutKeypad)")
     print("rss_with_kb \(sizes.withKeypad)")
     print("rss_cycles_kb \(sizes.afterCycles)")
-default:
-    FileHandle.standardError.write(
-        Data("usage: keypad-gtk-bench serve-keypad|serve-baseline|show|handler|idle|idle-noblink|rss [N]\n".utf8))
-    exit(2)
 }
