@@ -73,6 +73,7 @@ try-im: build
 # Every test runs on a fresh Xvfb display with openbox and a private D-Bus session,
 # so the GTK tests always run (they skip only where no display exists at all). A GTK
 # critical (a call on a destroyed widget, say) ends the run instead of scrolling by.
+# It lints first (make lint): unformatted code fails the run.
 # The fast-tap test runs on a display of its own with no window manager: openbox's click-to-focus grab
 # loses a few presses 1 ms apart before any client sees them (GTKFastTapTests).
 test: lint build

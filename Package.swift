@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "KeypadCore", targets: ["KeypadCore"]),
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
+        // What the benchmarks and the demo's soak run share (Benchmarks/ is a package of its own).
+        .library(name: "KeypadBenchSupport", targets: ["KeypadBenchSupport"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
         .executable(name: "keypad-example", targets: ["keypad-example"]),
@@ -69,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "keypad-demo",
             dependencies: [
-                "KeypadGTK", "KeypadCore", "KeypadTesting",
+                "KeypadGTK", "KeypadCore", "KeypadTesting", "KeypadBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
@@ -85,12 +87,19 @@ let package = Package(
             dependencies: ["KeypadCore"],
             swiftSettings: strictSettings
         ),
+        // The model-tap workload and process readings that keypad-bench, the ModelTaps
+        // benchmarks, keypad-gtk-bench and the demo's --soak share: no library's API.
+        .target(
+            name: "KeypadBenchSupport",
+            dependencies: ["KeypadCore"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "keypad-gtk-bench",
             // The rigs measure plain GTK too (the baseline app), so this target alone
             // outside KeypadGTK builds GTK widgets itself.
             dependencies: [
-                "KeypadGTK", "KeypadCore", "KeypadTesting", "CGTK",
+                "KeypadGTK", "KeypadCore", "KeypadBenchSupport", "CGTK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
@@ -98,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "keypad-bench",
             dependencies: [
-                "KeypadCore", "KeypadTesting",
+                "KeypadCore", "KeypadBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

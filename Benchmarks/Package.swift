@@ -14,7 +14,7 @@ let package = Package(
         .executableTarget(
             name: "ModelTaps",
             dependencies: [
-                .product(name: "KeypadTesting", package: "Keypad"),
+                .product(name: "KeypadBenchSupport", package: "Keypad"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ModelTaps",

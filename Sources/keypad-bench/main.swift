@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import KeypadBenchSupport
 import KeypadCore
-import KeypadTesting
 
 /// `keypad-bench FIELDS CHARACTERS TAPS`: taps the headless model (``ModelTapFixture``)
 /// `TAPS` times and exits — no clock and no statistics. scripts/bench runs it under

@@ -1,7 +1,7 @@
 import Foundation
+import KeypadBenchSupport
 import KeypadCore
 import KeypadGTK
-import KeypadTesting
 
 /// `--soak SWITCHES,TAPS`: drives the running demo from inside the process through the
 /// paths a user's input takes — GTK focus moves from field to field, and keys are

@@ -1,8 +1,8 @@
 import CGTK
 import Foundation
+import KeypadBenchSupport
 import KeypadCore
 import KeypadGTK
-import KeypadTesting
 
 /// Measurements of the GTK keypad as a user feels it, under a real X server.
 ///
