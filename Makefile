@@ -17,6 +17,8 @@ GTK_QUERY_IMMODULES := /usr/lib/x86_64-linux-gnu/libgtk-3-0/gtk-query-immodules-
 GTK_IM_DIR := $(shell pkg-config --variable=libdir gtk+-3.0 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/gtk-3.0/3.0.0/immodules
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
+# The module's data (layouts, strings, CSS), installed beside it so it needs no checkout.
+IM_RESOURCES := Keypad_KeypadResources.resources
 
 # What make bench adds: matchbox-keyboard, measured in the same run as the keypad,
 # and valgrind for callgrind's instruction counts.
@@ -52,10 +54,13 @@ build: deps
 # works for every GTK 3 app (the module reads its layouts and CSS from this checkout's build).
 install-im: build
 	install -D -m 0644 "$(IM_LIBRARY)" "$(GTK_IM_DIR)/im-keypad.so"
+	rm -rf "$(GTK_IM_DIR)/$(IM_RESOURCES)"
+	cp -r "$$($(SWIFT) build --show-bin-path)/$(IM_RESOURCES)" "$(GTK_IM_DIR)/"
 	$(GTK_QUERY_IMMODULES) --update-cache
 
 uninstall-im:
 	rm -f "$(GTK_IM_DIR)/im-keypad.so"
+	rm -rf "$(GTK_IM_DIR)/$(IM_RESOURCES)"
 	$(GTK_QUERY_IMMODULES) --update-cache
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.

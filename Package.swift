@@ -65,7 +65,7 @@ let package = Package(
         ),
         .target(
             name: "KeypadIM",
-            dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore"],
+            dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         .executableTarget(

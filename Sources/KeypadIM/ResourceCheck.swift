@@ -1,15 +1,16 @@
 import Foundation
+import KeypadResources
 
 /// Whether the module's data (layouts, strings, CSS) can be found before anything reads it.
 ///
-/// KeypadResources finds its bundle the way SwiftPM generates it: beside the program
-/// (for a host app, beside `/usr/bin/python3` or the like), else in the build folder the
-/// module was built in — and stops the process when neither exists. A module installed
-/// with `make install-im` whose checkout was removed would take its host app down at the
-/// first focus-in, so the module looks first and, finding nothing, logs one line and
-/// shows no keypad.
+/// KeypadResources finds its bundle beside the module's own library (where `make install-im`
+/// puts it), else the way SwiftPM generates it: beside the program (for a host app, beside
+/// `/usr/bin/python3` or the like), else in the build folder the module was built in — and
+/// SwiftPM's accessor stops the process when none exists. A module copied somewhere without
+/// its bundle would take its host app down at the first focus-in, so the module looks first
+/// and, finding nothing, logs one line and shows no keypad.
 enum ResourceCheck {
-    static let bundleName = "Keypad_KeypadResources.resources"
+    static let bundleName = KeypadResources.bundleName
 
     /// The places SwiftPM's accessor looks, in its order.
     static var candidates: [URL] {
@@ -21,7 +22,8 @@ enum ResourceCheck {
         #else
             let configuration = "release"
         #endif
-        return [
+        let installed = KeypadResources.installedBundleURL.map { [$0] } ?? []
+        return installed + [
             Bundle.main.bundleURL.appendingPathComponent(bundleName),
             root.appendingPathComponent(".build/\(configuration)/\(bundleName)"),
         ]

@@ -9,7 +9,10 @@ GTK_IM_MODULE_FILE naming the module's cache:
     Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form
 """
 import argparse
+import json
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +37,39 @@ def test_locale_decimal_separator():
     finally:
         app.close()
     assert_quiet(app, allowed=("Locale not supported",))
+
+
+GTK_QUERY_IMMODULES = "/usr/lib/x86_64-linux-gnu/libgtk-3-0/gtk-query-immodules-3.0"
+
+
+def test_installed_module_reads_the_bundle_beside_it(bin_dir, tmp):
+    """As make install-im leaves it: the module's library with its resource bundle beside
+    it, anywhere. The copy's number pad names its 1 key differently, so the keypad shows
+    that it read the bundle beside the library, not the one in the build folder."""
+    installed = os.path.join(tmp, "installed")
+    os.makedirs(installed)
+    shutil.copy(os.path.join(bin_dir, "libKeypadIM.so"), os.path.join(installed, "im-keypad.so"))
+    bundle = os.path.join(installed, "Keypad_KeypadResources.resources")
+    shutil.copytree(os.path.join(bin_dir, "Keypad_KeypadResources.resources"), bundle)
+    layout_file = os.path.join(bundle, "layouts", "numberPad.json")
+    with open(layout_file) as file:
+        layout = json.load(file)
+    layout["pages"][0]["rows"][0][0]["accessibleName"] = "Installed one"
+    with open(layout_file, "w") as file:
+        json.dump(layout, file)
+    cache = os.path.join(installed, "immodules.cache")
+    with open(cache, "w") as file:
+        subprocess.run([GTK_QUERY_IMMODULES, os.path.join(installed, "im-keypad.so")], stdout=file, check=True)
+    app = App(FORM, env={"GTK_IM_MODULE_FILE": cache})
+    try:
+        app.wait_for_line("ready")
+        node = focus(app, "Digits")
+        app.wait_for_keypad("Installed one")
+        app.type_keys(node, "Installed one")
+        wait_for(lambda: app.text(node) == "1", "1 typed by the installed module's key")
+    finally:
+        app.close()
+    assert_quiet(app)
 
 
 def broken_file_logs_one_line(env, file_name, digit):
@@ -113,6 +149,8 @@ def main():
              ("test_broken_layout_logs_one_line_and_falls_back",
               lambda: test_broken_layout_logs_one_line_and_falls_back(tmp)),
              ("test_broken_css_logs_one_line_and_falls_back", lambda: test_broken_css_logs_one_line_and_falls_back(tmp)),
+             ("test_installed_module_reads_the_bundle_beside_it",
+              lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
              ("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry)]
     failures = 0
     for name, run in runs:

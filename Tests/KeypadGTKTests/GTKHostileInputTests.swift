@@ -51,7 +51,7 @@ extension GTKTests {
         session.settle()
         #expect(notes.text.isEmpty && session.window.host.widgetCharacterCount(of: notes) == 0)
         #expect(notes.replace(notes.selectedRange, withText: String(repeating: "123456789\n", count: 20_000)))
-        session.settle()
+        session.settle(timeout: 30)
         #expect(notes.utf16Length == 200_000 && session.window.host.widgetCharacterCount(of: notes) == 200_000)
         session.close()
     }
@@ -64,15 +64,16 @@ extension GTKTests {
         session.settle()
         let width = session.window.host.allocatedWidth
         session.click(notes)
+        // Laying out 20 000 characters takes a few frames of seconds each on a busy machine.
         notes.replace(notes.selectedRange, withText: String(repeating: "\t", count: 20_000))
-        session.settle()
+        session.settle(timeout: 30)
         #expect(notes.utf16Length == 20_000)
         // The vertical scrollbar may add its own width; the text's width must not count.
         #expect(
             session.window.host.allocatedWidth <= width + 20,
             "the window grew from \(width) to \(session.window.host.allocatedWidth) px")
         notes.replace(notes.selectedRange, withText: String(repeating: "x", count: 20_000))
-        session.settle()
+        session.settle(timeout: 30)
         #expect(
             session.window.host.allocatedWidth <= width + 20,
             "the window grew from \(width) to \(session.window.host.allocatedWidth) px")

@@ -89,8 +89,9 @@ final class GTKSession {
 
     /// Waits until X events, the keypad slide and idle work have finished (a condition,
     /// not a time).
-    func settle(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(window.host.waitUntilSettled(), "the window did not settle", sourceLocation: sourceLocation)
+    func settle(timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(
+            window.host.waitUntilSettled(timeout: timeout), "the window did not settle", sourceLocation: sourceLocation)
     }
 
     /// Lets `seconds` pass with the main loop running: only for tests whose subject is
