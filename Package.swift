@@ -104,6 +104,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
+        // The smallest Swift GTK 3 app with Foundation, make bench's memory floor: no keypad,
+        // no KeypadGTK, so it alone besides the rigs above builds GTK widgets itself.
+        .executableTarget(
+            name: "keypad-gtk-anchor",
+            dependencies: ["CGTK"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "keypad-bench",
             dependencies: [
