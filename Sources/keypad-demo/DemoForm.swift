@@ -21,6 +21,7 @@ final class DemoForm {
 
     init(options: DemoOptions) {
         recorder = options.trace ? EventRecorder(scope: scope) : nil
+        scope.defaultKeypadLocale = options.locale
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.locale)
         if let directory = options.layoutsDirectory {
             scope.layoutCatalog = LayoutCatalog(overrideDirectory: directory)
@@ -59,7 +60,6 @@ final class DemoForm {
         window.addField(amount, label: "Amount")
         window.addField(phone, label: "Phone")
         window.setInputBar(notes)
-        for keypad in scope.createdDefaultKeypads + [pinPad] { keypad.locale = options.locale }
 
         if let recorder {
             for field in [pin, amount, phone] { recorder.record(field) }

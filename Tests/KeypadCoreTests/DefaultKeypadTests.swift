@@ -39,6 +39,18 @@ struct DefaultKeypadTests {
         #expect(keypadA.boundInput == nil && keypadB.boundInput === fieldB)
     }
 
+    @Test("default keypads take the scope's defaultKeypadLocale: those made before it is set, and those made after")
+    func defaultKeypadLocale() {
+        let scope = ResponderScope(notificationCenter: NotificationCenter())
+        let numberPad = scope.defaultKeypad(for: .numberPad)
+        scope.defaultKeypadLocale = Locale(identifier: "de_DE")
+        let decimalPad = scope.defaultKeypad(for: .decimalPad)
+        #expect(numberPad.locale.identifier == "de_DE" && decimalPad.locale.identifier == "de_DE")
+        #expect(decimalPad.key(id: "decimalSeparator")?.label == ",")
+        scope.defaultKeypadLocale = nil
+        #expect(numberPad.locale.identifier == "de_DE", "nil leaves the keypads' locales as they are")
+    }
+
     @Test("a field with no inputView gets the scope's defaultInputView, and the default keypad does not bind to it")
     func providerWins() throws {
         let scope = ResponderScope(notificationCenter: NotificationCenter())

@@ -87,25 +87,6 @@ extension GTKTests {
 }
 
 extension GTKTests {
-    @Test("the keyboard's frame is as tall as the keypad and toolbar the screen shows, theme padding included")
-    func keyboardFrameMatchesScreen() throws {
-        _ = KioskWindow.initializeGTK()
-        try Theme.light.install()  // its keypad area has padding
-        defer { Theme.uninstall() }
-        let session = GTKSession()
-        let amount = session.field("Amount")
-        amount.inputAccessoryView = AccessoryToolbar(notificationCenter: session.scope.notificationCenter)
-        session.show()
-        session.click(amount)
-        session.settle()
-        let frame = session.scope.keyboard.frame
-        #expect(frame != nil)
-        #expect(frame.map { Int($0.height) } == session.window.host.keypadAreaHeight)
-        session.close()
-    }
-}
-
-extension GTKTests {
     @Test("closing the window while its own keypad window shows the toolbar leaves no widget drawn into after it died")
     func closeWithToolbarWindow() {
         let session = GTKSession(placement: .window)
@@ -122,4 +103,44 @@ extension GTKTests {
         session.settle()
         #expect(!amount.isEditing && toolbar.title == nil)
     }
+}
+
+extension GTKTests {
+    @Test(
+        """
+        the keyboard's frame is as tall as the keypad and toolbar the screen shows, theme padding included, \
+        from its first notification: a keypad's widgets are made when it first shows
+        """)
+    func keyboardFrameMatchesScreen() throws {
+        _ = KioskWindow.initializeGTK()
+        try Theme.light.install()  // its keypad area has padding
+        defer { Theme.uninstall() }
+        let session = GTKSession()
+        session.field("PIN")
+        let amount = session.field("Amount", type: .decimalPad)
+        amount.inputAccessoryView = AccessoryToolbar(notificationCenter: session.scope.notificationCenter)
+        let willShowHeights = Heights()
+        let token = session.scope.notificationCenter.addObserver(
+            forName: Responder.keyboardWillShowNotification, object: nil, queue: nil
+        ) { note in
+            let end = (note.userInfo?[Responder.keyboardFrameEndUserInfoKey] as? CGRect).map { Int($0.height) }
+            MainActor.assumeIsolated { willShowHeights.values.append(end ?? -1) }
+        }
+        defer { session.scope.notificationCenter.removeObserver(token) }
+        session.show()
+        #expect(session.window.host.area.keypadViews.isEmpty, "no keypad is drawn before a field edits")
+        session.click(amount)
+        let decimalPad = session.scope.defaultKeypad(for: .decimalPad)
+        #expect(Array(session.window.host.area.keypadViews.keys) == [ObjectIdentifier(decimalPad)])
+        #expect(willShowHeights.values.count == 1)
+        #expect(willShowHeights.values.first == session.window.host.keypadAreaHeight)
+        #expect(session.scope.keyboard.frame.map { Int($0.height) } == session.window.host.keypadAreaHeight)
+        session.close()
+    }
+}
+
+/// Heights noted by a notification observer.
+@MainActor
+private final class Heights {
+    var values: [Int] = []
 }

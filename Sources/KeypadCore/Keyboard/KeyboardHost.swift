@@ -57,6 +57,11 @@ public final class KeyboardHost {
     /// Whether a transition posted its will-notifications and waits for ``finishTransition()``.
     public var isTransitioning: Bool { pending != nil }
 
+    /// Called with the views about to show, before their heights are read: a renderer that
+    /// builds a view only when it first appears builds and measures it here, so the
+    /// notifications carry the height it draws (and views never shown cost nothing).
+    public var willShowViews: (((any InputView)?, (any InputAccessoryView)?) -> Void)?
+
     private let notificationCenter: NotificationCenter
     /// The transition whose did-notifications are still to come.
     private var pending: Transition?
@@ -88,6 +93,7 @@ public final class KeyboardHost {
     }
 
     func show(inputView: (any InputView)?, accessoryView: (any InputAccessoryView)?) {
+        willShowViews?(inputView, accessoryView)
         let height = (inputView?.preferredHeight ?? 0) + (accessoryView?.preferredHeight ?? 0)
         guard height > 0 else {
             hide()

@@ -15,7 +15,10 @@ extension ResponderScope {
         }
         let catalog = layoutCatalog
         let types = Set(layout.keyboardTypes.filter { catalog.layout(for: $0).id == layout.id }).union([type])
-        let keypad = Keypad(layout: layout, notificationCenter: notificationCenter)
+        // Made in its locale, so no relabelling (and, on a decimal pad, no number formatter)
+        // happens before the keypad is first shown.
+        let keypad = Keypad(
+            layout: layout, notificationCenter: notificationCenter, locale: defaultKeypadLocale ?? .current)
         keypad.scope = self
         claim(types, for: keypad)
         for registration in inputRegistrations {

@@ -26,6 +26,18 @@ public final class ResponderScope {
     /// Where default keypads find their layouts; set an override directory to use your own files.
     public var layoutCatalog = LayoutCatalog()
 
+    /// The locale default keypads label their keys in (the decimal key, the return key's
+    /// title); nil leaves each its own, `Locale.current` when it is made. Default keypads
+    /// made later are made in it, and those made so far take it now.
+    public var defaultKeypadLocale: Locale? {
+        didSet {
+            guard let defaultKeypadLocale else { return }
+            for keypad in defaultKeypads.values where keypad.locale != defaultKeypadLocale {
+                keypad.locale = defaultKeypadLocale
+            }
+        }
+    }
+
     var defaultKeypads: [String: Keypad] = [:]
     var inputRegistrations: [(begin: Notification.Name, end: Notification.Name, change: Notification.Name?)] = []
     private(set) var isChangingFocus = false

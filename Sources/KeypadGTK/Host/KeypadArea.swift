@@ -72,6 +72,12 @@ package final class KeypadArea {
         }
         slide.onSlideEnd = { [weak self] in self?.slideEnded() }
         scope.keyboard.animatesTransitions = true
+        // Views are made when their keypad or toolbar first shows, not when a field is
+        // bound: a form's other keypads cost no widgets (and a decimal pad no number
+        // formatter) until they appear.
+        scope.keyboard.willShowViews = { [weak self] inputView, accessoryView in
+            self?.prepare(inputView: inputView, accessoryView: accessoryView)
+        }
         observeKeyboard()
         updateLook()
         if let floatingWindow {
@@ -93,6 +99,7 @@ package final class KeypadArea {
         dockedWidget = nil
         floatingWindow = nil
         parent = nil
+        scope.keyboard.willShowViews = nil
     }
 
     /// Top and bottom padding plus borders that `widget`'s CSS gives it.
@@ -109,8 +116,13 @@ package final class KeypadArea {
     /// Creates (once) the views of the keypad and toolbar `responder` will get, so their
     /// real heights are known before the first keyboard notification.
     func prepare(for responder: Responder) {
-        if let keypad = scope.resolvedInputView(for: responder) as? Keypad { _ = view(for: keypad) }
-        if let toolbar = responder.inputAccessoryView as? AccessoryToolbar { _ = view(for: toolbar) }
+        prepare(inputView: scope.resolvedInputView(for: responder), accessoryView: responder.inputAccessoryView)
+    }
+
+    /// Creates (once) the views of a keypad and toolbar, which measure their heights.
+    private func prepare(inputView: (any InputView)?, accessoryView: (any InputAccessoryView)?) {
+        if let keypad = inputView as? Keypad { _ = view(for: keypad) }
+        if let toolbar = accessoryView as? AccessoryToolbar { _ = view(for: toolbar) }
     }
 
     /// The view of `keypad`, made once. Only the keypad on screen sits in the widget

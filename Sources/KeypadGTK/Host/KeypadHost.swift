@@ -147,16 +147,19 @@ public final class KeypadHost {
     }
 
     private func add(_ adapter: any FieldAdapter) -> FieldBinding {
-        area.prepare(for: adapter.responder)
+        // The field's keypad exists once it is bound (an app may set its locale, a trace
+        // record it); its widgets wait until it first shows.
+        _ = area.scope.resolvedInputView(for: adapter.responder)
         let binding = FieldBinding(adapter: adapter)
         allBindings.removeAll { !$0.isBound }
         allBindings.append(binding)
         return binding
     }
 
-    /// Builds the keypad and toolbar views `input` will get ahead of its editing, so
-    /// their heights are known to the first keyboard notification. Binding does this;
-    /// call it for a model input that is not bound to a widget (an input method's).
+    /// Builds the keypad and toolbar views `input` will get ahead of its editing. Not
+    /// needed for their heights: a view is built and measured when it first shows, before
+    /// the keyboard notification. Call it to pay for the widgets up front (an input
+    /// method's window, say), not on the first focus.
     public func prepare(for input: Responder) {
         guard !isClosed else { return }
         area.prepare(for: input)
