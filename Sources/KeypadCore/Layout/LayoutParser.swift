@@ -117,7 +117,7 @@ struct LayoutParser {
             ?? defaultNameKey(for: action)
         let explicitName = try optionalString(
             node["accessibleName"], "accessibleName", in: keyPlace, limit: Limits.maximumNameLength)
-        let name = explicitName ?? nameKey.map { KeypadStrings.string($0, locale: Locale(identifier: "en")) } ?? label
+        let name = explicitName ?? nameKey.map(KeypadStrings.englishString) ?? label
         guard !name.isEmpty else { throw fail(.missingField, "\(keyPlace) has no accessible name", at: node) }
         let role: KeyRole
         if let roleName = try optionalString(node["role"], "role", in: keyPlace, limit: Limits.maximumIDLength) {

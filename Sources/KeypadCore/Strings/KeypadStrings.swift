@@ -16,10 +16,19 @@ public enum KeypadStrings {
     ///
     /// Answers are cached: keypads ask for their labels on every redraw.
     public static func string(_ key: String, locale: Locale) -> String {
-        let cacheKey = "\(locale.identifier)\u{1}\(key)"
+        lookUp(key, cacheKey: "\(locale.identifier)\u{1}\(key)") { bundles(for: locale) }
+    }
+
+    /// The English string for `key`, else the key itself, with no `Locale` made: layouts
+    /// name their keys in English as they are read, and making a `Locale` loads ICU's data.
+    static func englishString(_ key: String) -> String {
+        lookUp(key, cacheKey: "en\u{1}\(key)") { englishBundles }
+    }
+
+    private static func lookUp(_ key: String, cacheKey: String, bundles: () -> [Bundle]) -> String {
         if let cached = cache.value(for: cacheKey) { return cached }
         var answer = key
-        for bundle in bundles(for: locale) {
+        for bundle in bundles() {
             let value = bundle.localizedString(forKey: key, value: missing, table: "Keypad")
             if value != missing {
                 answer = value
@@ -36,7 +45,13 @@ public enum KeypadStrings {
 
     /// The candidate `.lproj` bundles for a locale, most specific first.
     static func bundles(for locale: Locale) -> [Bundle] {
-        languageCandidates(for: locale).compactMap { name in
+        bundles(named: languageCandidates(for: locale))
+    }
+
+    private static let englishBundles = bundles(named: ["en"])
+
+    private static func bundles(named names: [String]) -> [Bundle] {
+        names.compactMap { name in
             KeypadResources.bundle.url(forResource: name.lowercased(), withExtension: "lproj").flatMap(
                 Bundle.init(url:))
                 ?? KeypadResources.bundle.url(forResource: name, withExtension: "lproj").flatMap(Bundle.init(url:))
