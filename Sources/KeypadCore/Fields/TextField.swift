@@ -213,8 +213,16 @@ open class TextField: TextResponder {
 
     /// A single-line field turns line breaks into spaces.
     override func normalizedInsertion(_ text: String) -> String {
+        if !Self.mayHoldLineBreak(text) { return text }
         guard text.contains(where: \.isNewline) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// False when `text` is ASCII without U+000A…U+000D, so it holds no line break and a
+    /// key's text needs no grapheme walk (a loop: a closure would be checked for its actor).
+    private static func mayHoldLineBreak(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0x80 || (0x0A...0x0D).contains(byte) { return true }
+        return false
     }
 
     override func askShouldBeginEditing() -> Bool { delegate?.textFieldShouldBeginEditing(self) ?? true }
