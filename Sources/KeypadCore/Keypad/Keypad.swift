@@ -35,12 +35,11 @@ public final class Keypad: InputView {
     public static let concealedKeyID = "•"
 
     /// The layout shown.
-    public private(set) var layout: KeypadLayout { didSet { shownKeyIndex = nil } }
+    public private(set) var layout: KeypadLayout { didSet { shownKeys = nil } }
     /// The id of the page shown.
-    public private(set) var currentPageID: String { didSet { shownKeyIndex = nil } }
-    /// The shown page's id and its keys by id, made on the first press after the page
-    /// or the layout changed: a press finds its key without copying every key of the page.
-    var shownKeyIndex: (pageID: String, keys: [String: KeypadLayout.Key])?
+    public private(set) var currentPageID: String { didSet { shownKeys = nil } }
+    /// The shown page's keys by id, made on the first press after the page or the layout changed.
+    var shownKeys: ShownKeys?
     /// The input the keypad edits now, if any.
     public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
