@@ -22,7 +22,7 @@ extension Keypad {
     /// The key with `id` on the page shown, resolved.
     public func key(id: String) -> KeypadKey? {
         let shown = shownKeysIndexed()
-        guard let position = shown.positions[id] else { return nil }
+        guard let position = shown.position(of: id) else { return nil }
         return resolve(shown.keys[position], onPage: shown.pageID)
     }
 
@@ -41,9 +41,9 @@ extension Keypad {
     /// no ``KeypadKey`` with its labels and names is made for a press.
     private func keyToPress(id: String) -> KeyToPress? {
         let shown = shownKeysIndexed()
-        guard let position = shown.positions[id] else { return nil }
+        guard let position = shown.position(of: id) else { return nil }
         if scrambledDigits.isEmpty {
-            return KeyToPress(id: id, action: shown.keys[position].action, alternatives: shown.keys[position].alternatives)
+            return KeyToPress(id: id, action: shown.actions[position], alternatives: shown.alternatives[position])
         }
         let key = scrambled(shown.keys[position], onPage: shown.pageID)
         return KeyToPress(id: id, action: key.action, alternatives: key.alternatives)

@@ -114,7 +114,11 @@ public struct TextBuffer: Equatable, Sendable {
             let lowerUTF8 = utf8Offset(utf16Offset: range.location),
             let upperUTF8 = utf8Offset(utf16Offset: range.location + range.length)
         else { return false }
-        text.replaceSubrange(index(utf8Offset: lowerUTF8)..<index(utf8Offset: upperUTF8), with: replacement)
+        if lowerUTF8 == upperUTF8, upperUTF8 == text.utf8.count {
+            text.append(replacement)  // typing at the end: no range to check or move
+        } else {
+            text.replaceSubrange(index(utf8Offset: lowerUTF8)..<index(utf8Offset: upperUTF8), with: replacement)
+        }
         let insertedUTF16 = replacement.utf16.count
         utf16Length += insertedUTF16 - range.length
         let cursorUTF8 = lowerUTF8 + replacement.utf8.count
