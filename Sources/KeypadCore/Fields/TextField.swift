@@ -66,7 +66,8 @@ open class TextField: TextResponder {
     }
 
     /// The object that decides and hears about editing; held weakly.
-    public weak var delegate: (any TextFieldDelegate)?
+    /// (Unchecked for exclusivity, as ``TextResponder``'s editing state.)
+    @exclusivity(unchecked) public weak var delegate: (any TextFieldDelegate)?
 
     /// When true, beginning to edit empties the field (asking `textFieldShouldClear` first).
     ///

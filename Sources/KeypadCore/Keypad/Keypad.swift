@@ -39,9 +39,10 @@ public final class Keypad: InputView {
     /// The id of the page shown.
     public private(set) var currentPageID: String { didSet { shownKeys = nil } }
     /// The shown page's keys by id, made on the first press after the page or the layout changed.
-    var shownKeys: ShownKeys?
+    /// It and the other state a press reads are unchecked for exclusivity, as ``TextResponder``'s.
+    @exclusivity(unchecked) var shownKeys: ShownKeys?
     /// The input the keypad edits now, if any.
-    public private(set) weak var boundInput: (any TextInput)?
+    @exclusivity(unchecked) public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
     public private(set) var defaultKeyboardTypes: Set<KeyboardType>
     /// The scope whose default keypad this is; nil for an app's own keypad.
@@ -62,16 +63,16 @@ public final class Keypad: InputView {
     public var preferredHeight: CGFloat
 
     /// While digits are scrambled: per page, the key whose contents each digit key shows.
-    var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
+    @exclusivity(unchecked) var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
     /// The input-dependent key state renderers were last told about.
-    var shownInputDependentKeyState: InputDependentKeyState?
+    @exclusivity(unchecked) var shownInputDependentKeyState: InputDependentKeyState?
     /// Whether the layout has a decimal key, on any page.
-    private(set) var hasDecimalKey: Bool
+    @exclusivity(unchecked) private(set) var hasDecimalKey: Bool
     /// The observation of the bound ``TextResponder``'s changes.
     private var inputObservation: ObservationToken?
     /// The keypad's own layout while a switch key's layout shows.
     private var layoutBeforeSwitch: KeypadLayout?
-    var pressState = PressState.idle
+    @exclusivity(unchecked) var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
     private var observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
