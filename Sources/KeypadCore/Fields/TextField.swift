@@ -91,7 +91,9 @@ open class TextField: TextResponder {
     /// When ``rightView`` shows.
     public var rightViewMode = ViewMode.never { didSet { notifyObservers(.views) } }
 
-    private var actions: [(token: Int, events: ControlEvents, handler: @MainActor (TextField) -> Void)] = []
+    /// Unchecked for exclusivity: ``sendActions(for:)`` calls a copy, so no access spans an action.
+    @exclusivity(unchecked) private var actions:
+        [(token: Int, events: ControlEvents, handler: @MainActor (TextField) -> Void)] = []
     private var nextActionToken = 0
 
     /// Creates an empty field.
@@ -121,6 +123,7 @@ open class TextField: TextResponder {
 
     /// Sends `event` to every action registered for it, in registration order.
     public func sendActions(for event: ControlEvents) {
+        let actions = self.actions
         for action in actions where action.events.contains(event) {
             action.handler(self)
         }

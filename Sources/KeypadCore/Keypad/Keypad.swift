@@ -74,7 +74,7 @@ public final class Keypad: InputView {
     private var layoutBeforeSwitch: KeypadLayout?
     @exclusivity(unchecked) var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
-    private var observers = ObserverList<Change>()
+    private let observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
     private var registrations: [InputRegistration] = []
     /// The registration whose begin notification bound the input; nil when bound directly.
@@ -239,8 +239,11 @@ public final class Keypad: InputView {
         boundRegistration = names
         resetLayout()
         scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
-        inputObservation = (input as? TextResponder)?.addObserver { [weak self] change in
-            self?.boundInputChanged(change)
+        // A weak reference of its own: a closure's `[weak self]` box is read under the
+        // run-time exclusivity check on every keystroke.
+        let keypad = WeakKeypad(self)
+        inputObservation = (input as? TextResponder)?.addObserver { change in
+            keypad.keypad?.boundInputChanged(change)
         }
         shownInputDependentKeyState = inputDependentKeyState
         notify(.binding)
@@ -336,6 +339,13 @@ public final class Keypad: InputView {
     private func reloadBoundInputViews() {
         (boundInput as? Responder)?.scope?.reloadInputViews()
     }
+}
+
+/// A weak reference to a keypad, read without the run-time exclusivity check.
+@MainActor
+private final class WeakKeypad {
+    @exclusivity(unchecked) weak var keypad: Keypad?
+    init(_ keypad: Keypad) { self.keypad = keypad }
 }
 
 /// A random number generator behind an existential, so the keypad can hold any.

@@ -59,8 +59,8 @@ public struct TextBuffer: Equatable, Sendable {
         guard range.location >= 0, range.length >= 0, range.location + range.length <= utf16Length else {
             return false
         }
-        return index(utf16Offset: range.location) != nil
-            && index(utf16Offset: range.location + range.length) != nil
+        return utf8Offset(utf16Offset: range.location) != nil
+            && utf8Offset(utf16Offset: range.location + range.length) != nil
     }
 
     /// The range `deleteBackward()` removes: the selection, or else the whole grapheme

@@ -31,7 +31,7 @@ open class TextResponder: Responder, KeyInput {
     // observer), so Swift's run-time exclusivity check — about 75 instructions an access,
     // some twenty accesses a tap — can never fire and is left out.
     @exclusivity(unchecked) var buffer = TextBuffer()
-    private var observers = ObserverList<Change>()
+    private let observers = ObserverList<Change>()
     /// Set when a secure input begins editing with text: its next edit replaces all of it.
     @exclusivity(unchecked) var clearsAtNextEdit = false
 
