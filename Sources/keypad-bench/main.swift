@@ -4,7 +4,9 @@ import KeypadBenchSupport
 import KeypadCore
 
 /// `keypad-bench FIELDS CHARACTERS TAPS`: taps the headless model (``ModelTapFixture``)
-/// `TAPS` times and exits — no clock and no statistics. scripts/bench runs it under
+/// `TAPS` times and exits — no clock and no statistics. With `--post-alone` it makes,
+/// instead of each tap, only the tap's Foundation post of `textDidChangeNotification`
+/// (same center, name, object and observers): the part of a tap no keypad code can cut. scripts/bench runs it under
 /// callgrind twice (with no taps and with TAPS taps) and divides the difference in
 /// instructions by TAPS: instructions per tap, stable on a loaded machine. Time and
 /// allocations per tap come from the ModelTaps benchmarks (Benchmarks/).
@@ -24,6 +26,9 @@ struct BenchCommand: ParsableCommand {
     @Argument(help: "Taps to make (0 measures the set-up alone).")
     var taps: Int
 
+    @Flag(help: "Post the tap's textDidChange notification TAPS times instead of tapping.")
+    var postAlone = false
+
     func validate() throws {
         guard fields >= 1, characters >= 0, taps >= 0 else {
             throw ValidationError("fields must be at least 1, characters and taps at least 0")
@@ -34,6 +39,10 @@ struct BenchCommand: ParsableCommand {
 let command = BenchCommand.parseOrExit()
 let everyTapChanged = MainActor.assumeIsolated {
     let fixture = ModelTapFixture(fields: command.fields, characters: command.characters)
+    if command.postAlone {
+        fixture.postTextDidChange(command.taps)
+        return true
+    }
     fixture.tap(command.taps)
     return fixture.everyTapChanged
 }

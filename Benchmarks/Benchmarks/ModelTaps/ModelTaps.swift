@@ -4,6 +4,8 @@ import KeypadBenchSupport
 /// Taps on the headless model (binder → field → delegate → notifications), 1 000 per
 /// iteration, from 10 to 10⁴ fields and from 10 to 10⁶ characters of text: time,
 /// throughput and allocations per tap. The cost must stay flat across the sizes.
+/// Beside them, the anchor: the tap's Foundation post of `textDidChangeNotification`
+/// alone (same center, name, object and observer), the part of a tap no keypad code can cut.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -25,6 +27,15 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.stopMeasurement()
                 precondition(fixture.everyTapChanged, "every tap must change the text")
             }
+        }
+    }
+    Benchmark("post textDidChange alone, 10 fields, 10 characters") { benchmark async in
+        nonisolated(unsafe) let benchmark = benchmark
+        await MainActor.run {
+            let fixture = ModelTapFixture(fields: 10, characters: 10)
+            benchmark.startMeasurement()
+            fixture.postTextDidChange(benchmark.scaledIterations.count)
+            benchmark.stopMeasurement()
         }
     }
 }

@@ -66,7 +66,8 @@ open class TextField: TextResponder {
     }
 
     /// The object that decides and hears about editing; held weakly.
-    public weak var delegate: (any TextFieldDelegate)?
+    /// (Unchecked for exclusivity, as ``TextResponder``'s editing state.)
+    @exclusivity(unchecked) public weak var delegate: (any TextFieldDelegate)?
 
     /// When true, beginning to edit empties the field (asking `textFieldShouldClear` first).
     ///
@@ -90,7 +91,9 @@ open class TextField: TextResponder {
     /// When ``rightView`` shows.
     public var rightViewMode = ViewMode.never { didSet { notifyObservers(.views) } }
 
-    private var actions: [(token: Int, events: ControlEvents, handler: @MainActor (TextField) -> Void)] = []
+    /// Unchecked for exclusivity: ``sendActions(for:)`` calls a copy, so no access spans an action.
+    @exclusivity(unchecked) private var actions:
+        [(token: Int, events: ControlEvents, handler: @MainActor (TextField) -> Void)] = []
     private var nextActionToken = 0
 
     /// Creates an empty field.
@@ -120,6 +123,7 @@ open class TextField: TextResponder {
 
     /// Sends `event` to every action registered for it, in registration order.
     public func sendActions(for event: ControlEvents) {
+        let actions = self.actions
         for action in actions where action.events.contains(event) {
             action.handler(self)
         }
@@ -213,8 +217,16 @@ open class TextField: TextResponder {
 
     /// A single-line field turns line breaks into spaces.
     override func normalizedInsertion(_ text: String) -> String {
+        if !Self.mayHoldLineBreak(text) { return text }
         guard text.contains(where: \.isNewline) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// False when `text` is ASCII without U+000A…U+000D, so it holds no line break and a
+    /// key's text needs no grapheme walk (a loop: a closure would be checked for its actor).
+    private static func mayHoldLineBreak(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0x80 || (0x0A...0x0D).contains(byte) { return true }
+        return false
     }
 
     override func askShouldBeginEditing() -> Bool { delegate?.textFieldShouldBeginEditing(self) ?? true }

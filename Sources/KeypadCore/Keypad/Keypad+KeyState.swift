@@ -33,11 +33,13 @@ extension Keypad {
     /// can have changed (whether return is enabled, whether a decimal separator may be
     /// typed); the titles, labels and previews follow traits and locale, which an edit
     /// leaves alone, so a tap does not look up localized strings again.
+    /// Only the two flags are compared: the shown state's strings are not copied on a tap.
     func refreshTextDependentKeys() {
-        guard var state = shownInputDependentKeyState else { return refreshInputDependentKeys() }
-        state.isReturnKeyEnabled = isReturnKeyEnabled
-        state.isDecimalKeyEnabled = hasDecimalKey && canInsertDecimalSeparator
-        guard state != shownInputDependentKeyState else { return }
+        guard let shownReturn = shownInputDependentKeyState?.isReturnKeyEnabled,
+            let shownDecimal = shownInputDependentKeyState?.isDecimalKeyEnabled
+        else { return refreshInputDependentKeys() }
+        guard isReturnKeyEnabled != shownReturn || (hasDecimalKey && canInsertDecimalSeparator) != shownDecimal
+        else { return }
         notifyKeysChanged()
     }
 

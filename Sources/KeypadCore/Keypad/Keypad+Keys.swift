@@ -10,19 +10,6 @@ public struct AlternativesPopup: Equatable, Sendable {
     public var selectedIndex: Int
 }
 
-/// Where the keypad is in handling a press.
-enum PressState: Equatable {
-    case idle
-    /// The key acted on press; its release does nothing.
-    case acted(keyID: String)
-    /// Backspace is held; it deletes again at `deadline`.
-    case repeatingDelete(keyID: String, deadline: Duration)
-    /// A key with alternatives is held; they are offered at `deadline`.
-    case awaitingLongPress(keyID: String, deadline: Duration)
-    /// The alternatives are offered; the selected one acts on release.
-    case showingAlternatives(keyID: String, selected: Int)
-}
-
 extension Keypad {
     // MARK: - Resolved keys
 
@@ -33,30 +20,43 @@ extension Keypad {
     }
 
     /// The key with `id` on the page shown, resolved.
-    public func key(id: String) -> KeypadKey? { key(id: id, localized: true) }
-
-    /// The key with `id` on the page shown; with `localized` false, its label and
-    /// accessible name stay the layout's (pressing a key needs neither, and looking
-    /// them up was a third of a tap's instructions).
-    private func key(id: String, localized: Bool) -> KeypadKey? {
-        let index = shownKeyIndex ?? indexShownPage()
-        guard let key = index.keys[id] else { return nil }
-        return resolve(key, onPage: index.pageID, localized: localized)
+    public func key(id: String) -> KeypadKey? {
+        let shown = shownKeysIndexed()
+        guard let position = shown.position(of: id) else { return nil }
+        return resolve(shown.keys[position], onPage: shown.pageID)
     }
 
-    /// Indexes the shown page's keys by id (the first of a duplicated id wins, as a search would).
-    private func indexShownPage() -> (pageID: String, keys: [String: KeypadLayout.Key]) {
-        let page = shownPage
-        let index = (
-            pageID: page.id,
-            keys: Dictionary(page.rows.joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        )
-        shownKeyIndex = index
-        return index
+    /// The shown page's keys, indexed on the first call after the page or the layout changed.
+    ///
+    /// The hot path of a press is written without closures: Swift 6 checks the actor of
+    /// every main-actor closure handed to a nonisolated function at run time.
+    private func shownKeysIndexed() -> ShownKeys {
+        if let shownKeys { return shownKeys }
+        let shown = ShownKeys(shownPage)
+        shownKeys = shown
+        return shown
     }
 
-    /// The key with `id` as pressing it needs it: action, alternatives, enabled state.
-    private func keyToPress(id: String) -> KeypadKey? { key(id: id, localized: false) }
+    /// The key with `id` as pressing it needs it: action and alternatives, read in place —
+    /// no ``KeypadKey`` with its labels and names is made for a press.
+    private func keyToPress(id: String) -> KeyToPress? {
+        let shown = shownKeysIndexed()
+        guard let position = shown.position(of: id) else { return nil }
+        if scrambledDigits.isEmpty {
+            return KeyToPress(id: id, action: shown.actions[position], alternatives: shown.alternatives[position])
+        }
+        let key = scrambled(shown.keys[position], onPage: shown.pageID)
+        return KeyToPress(id: id, action: key.action, alternatives: key.alternatives)
+    }
+
+    /// Whether a key with `action` can be pressed now, as ``rows`` reports it.
+    private func isEnabled(_ action: KeyAction) -> Bool {
+        switch action {
+        case .decimalSeparator: canInsertDecimalSeparator
+        case .return: isReturnKeyEnabled
+        default: boundInput != nil
+        }
+    }
 
     private var shownPage: KeypadLayout.Page { layout.page(id: currentPageID) ?? layout.initialPage }
 
@@ -100,24 +100,20 @@ extension Keypad {
         return AlternativesPopup(keyID: id, labels: key.alternatives.map(label(for:)), selectedIndex: selected)
     }
 
-    private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String, localized: Bool = true) -> KeypadKey {
+    private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String) -> KeypadKey {
         let key = scrambled(layoutKey, onPage: pageID)
         var resolved = KeypadKey(
             id: key.id, action: key.action, label: key.label, accessibleName: key.accessibleName, width: key.width,
-            role: key.role, alternatives: key.alternatives, isEnabled: boundInput != nil)
-        if localized, let nameKey = key.accessibleNameKey {
+            role: key.role, alternatives: key.alternatives, isEnabled: isEnabled(key.action))
+        if let nameKey = key.accessibleNameKey {
             resolved.accessibleName = KeypadStrings.string(nameKey, locale: locale)
         }
         switch key.action {
         case .decimalSeparator:
-            if localized { resolved.label = decimalSeparator }
-            resolved.isEnabled = canInsertDecimalSeparator
+            resolved.label = decimalSeparator
         case .return:
-            if localized {
-                resolved.label = returnKeyTitle
-                resolved.accessibleName = returnKeyTitle
-            }
-            resolved.isEnabled = isReturnKeyEnabled
+            resolved.label = returnKeyTitle
+            resolved.accessibleName = returnKeyTitle
         default:
             break
         }
@@ -151,19 +147,26 @@ extension Keypad {
     /// starts repeating after ``KeyTiming/repeatDelay``.
     public func pressKey(_ id: String, at time: Duration) {
         cancelPress()
-        guard boundInput != nil, let key = keyToPress(id: id) else { return }
-        guard key.isEnabled else {
-            notify(.keyRejected(eventID(id, for: key.action)))
+        guard let input = boundInput, let key = keyToPress(id: id) else { return }
+        let isEnabled =
+            switch key.action {
+            case .decimalSeparator, .return: isEnabled(key.action)
+            default: true
+            }
+        guard isEnabled else {
+            notify(.keyRejected(eventID(id, for: key.action, in: input)))
             return
         }
         guard key.actsOnPress else {
             pressState = .awaitingLongPress(keyID: id, deadline: time + timing.longPressDelay)
             return
         }
-        pressState =
-            key.action == .deleteBackward
-            ? .repeatingDelete(keyID: id, deadline: time + timing.repeatDelay) : .acted(keyID: id)
-        perform(key)
+        if case .deleteBackward = key.action {
+            pressState = .repeatingDelete(keyID: id, deadline: time + timing.repeatDelay)
+        } else {
+            pressState = .acted(keyID: id)
+        }
+        perform(key.action, keyID: id, in: input)
     }
 
     /// The finger or pointer came up from the key `id`.
@@ -234,12 +237,17 @@ extension Keypad {
         }
     }
 
-    private func perform(_ key: KeypadKey) {
+    private func perform(_ key: KeyToPress) {
         perform(key.action, keyID: key.id)
     }
 
     private func perform(_ action: KeyAction, keyID: String) {
         guard let input = boundInput else { return }
+        perform(action, keyID: keyID, in: input)
+    }
+
+    /// Acts for the key `keyID` on `input`, the bound input.
+    private func perform(_ action: KeyAction, keyID: String, in input: any TextInput) {
         let layoutToShow: KeypadLayout?
         switch action {
         case .switchLayout(let id): layoutToShow = try? switchCatalog.layout(id: id)
@@ -248,10 +256,10 @@ extension Keypad {
         var refused = action == .decimalSeparator && !canInsertDecimalSeparator
         if case .switchLayout = action, layoutToShow == nil { refused = true }
         guard !refused else {
-            notify(.keyRejected(eventID(keyID, for: action)))
+            notify(.keyRejected(eventID(keyID, for: action, in: input)))
             return
         }
-        notify(.keyActivated(eventID(keyID, for: action)))
+        notify(.keyActivated(eventID(keyID, for: action, in: input)))
         switch action {
         case .insert(let text): input.insertText(text)
         case .deleteBackward: input.deleteBackward()
@@ -270,8 +278,8 @@ extension Keypad {
     }
 
     /// The id a key's event carries: ``Keypad/concealedKeyID`` when the key types into a secure input.
-    private func eventID(_ keyID: String, for action: KeyAction) -> String {
-        guard boundInput?.textInputTraits.isSecureTextEntry == true else { return keyID }
+    private func eventID(_ keyID: String, for action: KeyAction, in input: any TextInput) -> String {
+        guard input.textInputTraits.isSecureTextEntry else { return keyID }
         switch action {
         case .insert, .decimalSeparator: return Self.concealedKeyID
         default: return keyID

@@ -41,7 +41,7 @@ extension Keypad {
     /// `key` as it shows in its place on page `pageID`: while scrambled, a digit key keeps
     /// its id, width and role and takes another digit key's contents.
     func scrambled(_ key: KeypadLayout.Key, onPage pageID: String) -> KeypadLayout.Key {
-        guard let source = scrambledDigits[pageID]?[key.id] else { return key }
+        guard !scrambledDigits.isEmpty, let source = scrambledDigits[pageID]?[key.id] else { return key }
         var shown = key
         shown.action = source.action
         shown.label = source.label

@@ -35,14 +35,14 @@ public final class Keypad: InputView {
     public static let concealedKeyID = "•"
 
     /// The layout shown.
-    public private(set) var layout: KeypadLayout { didSet { shownKeyIndex = nil } }
+    public private(set) var layout: KeypadLayout { didSet { shownKeys = nil } }
     /// The id of the page shown.
-    public private(set) var currentPageID: String { didSet { shownKeyIndex = nil } }
-    /// The shown page's id and its keys by id, made on the first press after the page
-    /// or the layout changed: a press finds its key without copying every key of the page.
-    var shownKeyIndex: (pageID: String, keys: [String: KeypadLayout.Key])?
+    public private(set) var currentPageID: String { didSet { shownKeys = nil } }
+    /// The shown page's keys by id, made on the first press after the page or the layout changed.
+    /// It and the other state a press reads are unchecked for exclusivity, as ``TextResponder``'s.
+    @exclusivity(unchecked) var shownKeys: ShownKeys?
     /// The input the keypad edits now, if any.
-    public private(set) weak var boundInput: (any TextInput)?
+    @exclusivity(unchecked) public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
     public private(set) var defaultKeyboardTypes: Set<KeyboardType>
     /// The scope whose default keypad this is; nil for an app's own keypad.
@@ -63,18 +63,18 @@ public final class Keypad: InputView {
     public var preferredHeight: CGFloat
 
     /// While digits are scrambled: per page, the key whose contents each digit key shows.
-    var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
+    @exclusivity(unchecked) var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
     /// The input-dependent key state renderers were last told about.
-    var shownInputDependentKeyState: InputDependentKeyState?
+    @exclusivity(unchecked) var shownInputDependentKeyState: InputDependentKeyState?
     /// Whether the layout has a decimal key, on any page.
-    private(set) var hasDecimalKey: Bool
+    @exclusivity(unchecked) private(set) var hasDecimalKey: Bool
     /// The observation of the bound ``TextResponder``'s changes.
     private var inputObservation: ObservationToken?
     /// The keypad's own layout while a switch key's layout shows.
     private var layoutBeforeSwitch: KeypadLayout?
-    var pressState = PressState.idle
+    @exclusivity(unchecked) var pressState = PressState.idle
     var random: AnyRandomNumberGenerator
-    private var observers = ObserverList<Change>()
+    private let observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
     private var registrations: [InputRegistration] = []
     /// The registration whose begin notification bound the input; nil when bound directly.
@@ -239,8 +239,11 @@ public final class Keypad: InputView {
         boundRegistration = names
         resetLayout()
         scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
-        inputObservation = (input as? TextResponder)?.addObserver { [weak self] change in
-            self?.boundInputChanged(change)
+        // A weak reference of its own: a closure's `[weak self]` box is read under the
+        // run-time exclusivity check on every keystroke.
+        let keypad = WeakKeypad(self)
+        inputObservation = (input as? TextResponder)?.addObserver { change in
+            keypad.keypad?.boundInputChanged(change)
         }
         shownInputDependentKeyState = inputDependentKeyState
         notify(.binding)
@@ -336,6 +339,13 @@ public final class Keypad: InputView {
     private func reloadBoundInputViews() {
         (boundInput as? Responder)?.scope?.reloadInputViews()
     }
+}
+
+/// A weak reference to a keypad, read without the run-time exclusivity check.
+@MainActor
+private final class WeakKeypad {
+    @exclusivity(unchecked) weak var keypad: Keypad?
+    init(_ keypad: Keypad) { self.keypad = keypad }
 }
 
 /// A random number generator behind an existential, so the keypad can hold any.

@@ -4,24 +4,29 @@ public struct ObservationToken: Hashable, Sendable {
 }
 
 /// Closures called in registration order whenever a model changes.
+///
+/// A class held in a `let`, so notifying reads no property of its owner under Swift's
+/// run-time exclusivity check; ``notify(_:)`` calls a copy of the entries, so an observer
+/// may add or remove observers (they take effect at the next change).
 @MainActor
-struct ObserverList<Change> {
+final class ObserverList<Change> {
     private var nextID = 0
-    private var entries: [(id: Int, handler: @MainActor (Change) -> Void)] = []
+    @exclusivity(unchecked) private var entries: [(id: Int, handler: @MainActor (Change) -> Void)] = []
 
-    mutating func add(_ handler: @escaping @MainActor (Change) -> Void) -> ObservationToken {
+    func add(_ handler: @escaping @MainActor (Change) -> Void) -> ObservationToken {
         nextID += 1
         entries.append((nextID, handler))
         return ObservationToken(id: nextID)
     }
 
-    mutating func remove(_ token: ObservationToken) {
+    func remove(_ token: ObservationToken) {
         entries.removeAll { $0.id == token.id }
     }
 
     var isEmpty: Bool { entries.isEmpty }
 
     func notify(_ change: Change) {
+        let entries = self.entries
         for entry in entries { entry.handler(change) }
     }
 }

@@ -59,8 +59,8 @@ public struct TextBuffer: Equatable, Sendable {
         guard range.location >= 0, range.length >= 0, range.location + range.length <= utf16Length else {
             return false
         }
-        return index(utf16Offset: range.location) != nil
-            && index(utf16Offset: range.location + range.length) != nil
+        return utf8Offset(utf16Offset: range.location) != nil
+            && utf8Offset(utf16Offset: range.location + range.length) != nil
     }
 
     /// The range `deleteBackward()` removes: the selection, or else the whole grapheme
@@ -72,6 +72,9 @@ public struct TextBuffer: Equatable, Sendable {
     public var rangeForDeleteBackward: NSRange? {
         if selectedRange.length > 0 { return selectedRange }
         guard selectedRange.location > 0 else { return nil }
+        if isLoneASCIIBefore(utf8Offset: selectionUTF8.lowerBound) {
+            return NSRange(location: selectedRange.location - 1, length: 1)
+        }
         let cursor = text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound)
         let length: Int
         if cursor.samePosition(in: text) != nil {
@@ -80,6 +83,20 @@ public struct TextBuffer: Equatable, Sendable {
             length = text[..<cursor].last.map { String($0).utf16.count } ?? 0
         }
         return NSRange(location: selectedRange.location - length, length: length)
+    }
+
+    /// Whether the grapheme before UTF-8 offset `offset` (> 0) is one ASCII character: an
+    /// ASCII byte after the start or after another ASCII byte, unless the two are CR LF.
+    /// No grapheme rule joins two ASCII scalars but CR LF, and what follows `offset` does
+    /// not count (the part of a grapheme before the cursor is deleted), so typed digits
+    /// delete without a grapheme walk.
+    private func isLoneASCIIBefore(utf8Offset offset: Int) -> Bool {
+        let utf8 = text.utf8
+        let last = utf8[utf8.index(utf8.startIndex, offsetBy: offset - 1)]
+        guard last < 0x80 else { return false }
+        guard offset > 1 else { return true }
+        let previous = utf8[utf8.index(utf8.startIndex, offsetBy: offset - 2)]
+        return previous < 0x80 && !(previous == 0x0D && last == 0x0A)
     }
 
     /// The text that `range` would produce if `replacement` replaced it, or nil for an invalid range.
@@ -94,11 +111,14 @@ public struct TextBuffer: Equatable, Sendable {
     @discardableResult
     public mutating func replace(_ range: NSRange, with replacement: String) -> Bool {
         guard range.location >= 0, range.length >= 0, range.location + range.length <= utf16Length,
-            let lower = index(utf16Offset: range.location),
-            let upper = index(utf16Offset: range.location + range.length)
+            let lowerUTF8 = utf8Offset(utf16Offset: range.location),
+            let upperUTF8 = utf8Offset(utf16Offset: range.location + range.length)
         else { return false }
-        let lowerUTF8 = utf8Offset(of: lower)
-        text.replaceSubrange(lower..<upper, with: replacement)
+        if lowerUTF8 == upperUTF8, upperUTF8 == text.utf8.count {
+            text.append(replacement)  // typing at the end: no range to check or move
+        } else {
+            text.replaceSubrange(index(utf8Offset: lowerUTF8)..<index(utf8Offset: upperUTF8), with: replacement)
+        }
         let insertedUTF16 = replacement.utf16.count
         utf16Length += insertedUTF16 - range.length
         let cursorUTF8 = lowerUTF8 + replacement.utf8.count
@@ -121,30 +141,67 @@ public struct TextBuffer: Equatable, Sendable {
         text.utf8.distance(from: text.utf8.startIndex, to: index)
     }
 
+    private func index(utf8Offset offset: Int) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    }
+
     /// The scalar-aligned index at a UTF-16 offset, or nil if the offset splits a surrogate pair.
+    private func index(utf16Offset offset: Int) -> String.Index? {
+        utf8Offset(utf16Offset: offset).map(index(utf8Offset:))
+    }
+
+    /// The UTF-8 offset at a UTF-16 offset in the text, or nil if the offset splits a
+    /// surrogate pair or lies outside the text.
     ///
     /// The walk starts from the nearest known place — the start, either end of the
-    /// selection, or the end — so offsets near the cursor convert in time proportional
-    /// to their distance from it, not to the length of the text.
-    private func index(utf16Offset offset: Int) -> String.Index? {
-        let selectionStart = selectedRange.location
+    /// selection, or the end — and steps over whole scalars in the UTF-8 bytes, so offsets
+    /// near the cursor convert in time proportional to their distance from it, not to the
+    /// length of the text.
+    private func utf8Offset(utf16Offset offset: Int) -> Int? {
+        guard offset >= 0, offset <= utf16Length else { return nil }
         let selectionEnd = selectedRange.location + selectedRange.length
-        // The nearest anchor: its UTF-16 offset and its index.
-        var anchor = (utf16: 0, index: text.startIndex)
-        var distance = abs(offset)
-        if abs(offset - selectionStart) < distance {
-            distance = abs(offset - selectionStart)
-            anchor = (selectionStart, text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.lowerBound))
+        // The nearest anchor: its UTF-16 and UTF-8 offsets.
+        var anchor = (utf16: 0, utf8: 0)
+        var distance = offset
+        if abs(offset - selectedRange.location) < distance {
+            distance = abs(offset - selectedRange.location)
+            anchor = (selectedRange.location, selectionUTF8.lowerBound)
         }
         if abs(offset - selectionEnd) < distance {
             distance = abs(offset - selectionEnd)
-            anchor = (selectionEnd, text.utf8.index(text.utf8.startIndex, offsetBy: selectionUTF8.upperBound))
+            anchor = (selectionEnd, selectionUTF8.upperBound)
         }
-        if abs(utf16Length - offset) < distance {
-            anchor = (utf16Length, text.endIndex)
+        if utf16Length - offset < distance {
+            anchor = (utf16Length, text.utf8.count)
         }
-        let candidate = text.utf16.index(anchor.index, offsetBy: offset - anchor.utf16)
-        return candidate.samePosition(in: text.unicodeScalars)
+        if anchor.utf16 == offset { return anchor.utf8 }
+        return text.utf8.withContiguousStorageIfAvailable { Self.walk($0, from: anchor, to: offset) }
+            ?? Self.walk(Array(text.utf8), from: anchor, to: offset)
+    }
+
+    /// Steps over whole scalars of UTF-8 `bytes` from a scalar boundary at `anchor` to the
+    /// UTF-16 offset `target`: its UTF-8 offset, or nil if `target` splits a surrogate pair
+    /// (a four-byte scalar is two UTF-16 units).
+    private static func walk(
+        _ bytes: some RandomAccessCollection<UInt8>, from anchor: (utf16: Int, utf8: Int), to target: Int
+    ) -> Int? {
+        var (units, offset) = anchor
+        while units < target {
+            let lead = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            units += length == 4 ? 2 : 1
+            offset += length
+        }
+        while units > target {
+            offset -= 1
+            var byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
+            while byte & 0xC0 == 0x80 {
+                offset -= 1
+                byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
+            }
+            units -= byte >= 0xF0 ? 2 : 1
+        }
+        return units == target ? offset : nil
     }
 
     /// The grapheme boundary at or next to a UTF-16 offset, in the given direction.

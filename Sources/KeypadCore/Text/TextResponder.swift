@@ -26,10 +26,14 @@ open class TextResponder: Responder, KeyInput {
         case text, selection, editing, enabled, traits, appearance, views
     }
 
-    var buffer = TextBuffer()
-    private var observers = ObserverList<Change>()
+    // The state a keystroke reads and writes is marked @exclusivity(unchecked): every access
+    // to it is instantaneous on the main actor (none spans a call out to a delegate or an
+    // observer), so Swift's run-time exclusivity check — about 75 instructions an access,
+    // some twenty accesses a tap — can never fire and is left out.
+    @exclusivity(unchecked) var buffer = TextBuffer()
+    private let observers = ObserverList<Change>()
     /// Set when a secure input begins editing with text: its next edit replaces all of it.
-    var clearsAtNextEdit = false
+    @exclusivity(unchecked) var clearsAtNextEdit = false
 
     /// The text; setting it moves the cursor to the end and sends no editing events.
     public var text: String {
@@ -60,7 +64,7 @@ open class TextResponder: Responder, KeyInput {
     public var locale: Locale = .current { didSet { observers.notify(.traits) } }
 
     /// How the input wants to be edited; changing it while editing reloads the keypad.
-    public var traits = TextInputTraits() {
+    @exclusivity(unchecked) public var traits = TextInputTraits() {
         didSet {
             observers.notify(.traits)
             if isFirstResponder { scope?.reloadInputViews() }
@@ -71,7 +75,7 @@ open class TextResponder: Responder, KeyInput {
     public var appearance = TextAppearance() { didSet { observers.notify(.appearance) } }
 
     /// Whether the input accepts focus and edits; disabling it while editing ends editing by force.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             observers.notify(.enabled)
@@ -83,7 +87,7 @@ open class TextResponder: Responder, KeyInput {
     public var clearsOnInsertion = false
 
     /// The most text the input holds, in UTF-8 bytes; nil for no limit. See ``TextResponder/fits(replacing:with:)``.
-    public var maximumUTF8Length: Int? { didSet { enforceMaximumLength() } }
+    @exclusivity(unchecked) public var maximumUTF8Length: Int? { didSet { enforceMaximumLength() } }
 
     override open var inputView: (any InputView)? {
         didSet { if isFirstResponder { scope?.reloadInputViews() } }

@@ -33,7 +33,7 @@ public final class AccessoryToolbar: InputAccessoryView {
     /// The input the toolbar serves now.
     public private(set) weak var boundInput: TextResponder?
 
-    private var observers = ObserverList<Change>()
+    private let observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
     private var tokens: [any NSObjectProtocol] = []
 
