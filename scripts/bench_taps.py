@@ -42,7 +42,7 @@ threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout]
 
 keys = {}
 while True:
-    line = lines.get(timeout=30)
+    line = lines.get(timeout=float(os.environ.get("BENCH_START_TIMEOUT", "30")))
     if line == "ready":
         break
     if line.startswith("key "):

@@ -32,6 +32,7 @@ static inline GtkEditable *keypad_editable(gpointer p) { return GTK_EDITABLE(p);
 static inline GtkTextView *keypad_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
 static inline GtkBox *keypad_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkGrid *keypad_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkEventBox *keypad_event_box(gpointer p) { return GTK_EVENT_BOX(p); }
 static inline GtkButton *keypad_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkLabel *keypad_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkStack *keypad_stack(gpointer p) { return GTK_STACK(p); }

@@ -14,6 +14,7 @@ struct GTKBenchCommand: ParsableCommand {
         case show
         case dispatchKeypad = "dispatch-keypad"
         case dispatchBaseline = "dispatch-baseline"
+        case dispatchBaselinePress = "dispatch-baseline-press"
         case handler
         case idle
         case idleNoblink = "idle-noblink"
@@ -66,9 +67,14 @@ case .serveBaseline:
     GTKBenchmarks.serveTaps(baseline: true)
 case .show:
     printSamples("show", GTKBenchmarks.showLatency(repeats: command.count ?? 50))
-case .dispatchKeypad, .dispatchBaseline:
-    let baseline = command.mode == .dispatchBaseline
-    printSamples(command.mode.rawValue, GTKBenchmarks.dispatchLatency(taps: command.count ?? 2000, baseline: baseline))
+case .dispatchKeypad, .dispatchBaseline, .dispatchBaselinePress:
+    let rig: GTKBenchmarks.DispatchRig =
+        switch command.mode {
+        case .dispatchBaseline: .baseline
+        case .dispatchBaselinePress: .baselineOnPress
+        default: .keypad
+        }
+    printSamples(command.mode.rawValue, GTKBenchmarks.dispatchLatency(taps: command.count ?? 2000, rig: rig))
 case .handler:
     print(String(format: "handler_cpu_ms %.4f", GTKBenchmarks.handlerCPU(taps: command.count ?? 100_000)))
 case .idle:

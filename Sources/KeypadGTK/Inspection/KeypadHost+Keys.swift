@@ -15,6 +15,24 @@ extension KeypadHost {
         return heights
     }
 
+    /// Whether key `id` of `keypad` looks pressed now (its button's `:active` state).
+    package func keyLooksPressed(_ id: String, in keypad: Keypad) -> Bool {
+        guard let button = keypadView(of: keypad)?.button(id: id) else { return false }
+        return gtk_widget_get_state_flags(button).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
+    }
+
+    /// The keys of `keypad` whose buttons would take pointer events themselves (their
+    /// own input window shown) instead of leaving them to the keypad's touch surface.
+    package func keysTakingThePointer(in keypad: Keypad) -> [String] {
+        guard let view = keypadView(of: keypad) else { return [] }
+        return keypad.rows.joined().map(\.id).filter { id in
+            guard let button = view.button(id: id), let window = InputWindow.of(button) else {
+                return false
+            }
+            return gdk_window_is_visible(window) != 0
+        }
+    }
+
     /// The accessible name of every button (keys and toolbar buttons) in the window and
     /// the keypad's own window, shown or not.
     package func buttonAccessibleNames() -> [String] {

@@ -4,19 +4,21 @@ import KeypadCore
 
 /// Draws a `Keypad` as touch-sized GtkButtons that never take focus.
 ///
-/// Keys act on the pointer's press (`button-press-event`), not on release; the
-/// release, and a one-shot GLib timer scheduled only while the keypad has a
-/// deadline (repeat, long press), do the rest — an idle keypad runs no timer.
-/// AT-SPI's "press" action arrives as `clicked` and taps the key.
+/// Keys act on the pointer's press, not on release; the pointer reaches them through
+/// one ``KeyTouchSurface`` above the grid. The release, and a one-shot GLib timer
+/// scheduled only while the keypad has a deadline (repeat, long press), do the rest —
+/// an idle keypad runs no timer. AT-SPI's "press" action arrives as `clicked` and
+/// taps the key.
 @MainActor
 package final class KeypadView {
     let keypad: Keypad
-    /// The keypad's top widget (a GtkGrid); nil once destroyed.
+    /// The keypad's top widget (the touch surface over its grid); nil once destroyed.
     package private(set) var widget: UnsafeMutablePointer<GtkWidget>?
+    private var grid: UnsafeMutablePointer<GtkWidget>?
+    private let surface: KeyTouchSurface
     private var buttons: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var shownIDs: [[String]] = []
     private var shownKeys: [String: KeypadKey] = [:]
-    private var pointerPressed: Set<String> = []
     private var timer: guint = 0
     private let keyHeight: Int
     private var observation: ObservationToken?
@@ -34,15 +36,18 @@ package final class KeypadView {
         self.keyHeight = keyHeight
         self.chromeHeight = chromeHeight
         let grid: UnsafeMutablePointer<GtkWidget> = gtk_grid_new()
-        widget = grid
+        self.grid = grid
         gtk_grid_set_row_spacing(keypad_grid(grid), 6)
         gtk_grid_set_column_spacing(keypad_grid(grid), 6)
         gtk_grid_set_column_homogeneous(keypad_grid(grid), 1)
         gtk_style_context_add_class(gtk_widget_get_style_context(grid), "keypad")
-        g_object_ref_sink(UnsafeMutableRawPointer(grid))
-        onSignal(UnsafeMutableRawPointer(grid), "destroy") { [weak self] in self?.destroyed() }
+        surface = KeyTouchSurface(child: grid)
+        widget = surface.widget
+        g_object_ref_sink(UnsafeMutableRawPointer(surface.widget))
+        onSignal(UnsafeMutableRawPointer(surface.widget), "destroy") { [weak self] in self?.destroyed() }
         observation = keypad.addObserver { [weak self] change in self?.keypadChanged(change) }
         alternatives.onChoose = { [weak self] index in self?.chooseAlternative(index) }
+        connectSurface()
         rebuild()
     }
 
@@ -70,8 +75,36 @@ package final class KeypadView {
         MainLoop.cancel(timer)
         timer = 0
         buttons = [:]
+        surface.dropHeldButton()
         if let widget { g_object_unref(UnsafeMutableRawPointer(widget)) }
         widget = nil
+        grid = nil
+    }
+
+    /// Presses, drags and releases from the touch surface act on the keypad.
+    private func connectSurface() {
+        surface.keys = { [weak self] in self?.buttons.map { (id: $0.key, button: $0.value) } ?? [] }
+        surface.onPress = { [weak self] id in
+            guard let self else { return }
+            self.keypad.pressKey(id, at: MainLoop.now)
+            self.scheduleTimer()
+        }
+        // A finger holding a key with alternatives slides over them to choose.
+        surface.onDrag = { [weak self] id, x, y in
+            guard let self, self.keypad.alternativesPopup?.keyID == id,
+                let index = self.alternatives.index(atScreenX: x, y: y)
+            else { return }
+            self.keypad.selectAlternative(index)
+        }
+        surface.onRelease = { [weak self] id, x, y in
+            guard let self else { return }
+            // Lifting over an offered alternative chooses it, whether or not a drag got there first.
+            if self.keypad.alternativesPopup?.keyID == id, let index = self.alternatives.index(atScreenX: x, y: y) {
+                self.keypad.selectAlternative(index)
+            }
+            self.keypad.releaseKey(id, at: MainLoop.now)
+            self.scheduleTimer()
+        }
     }
 
     private func keypadChanged(_ change: Keypad.Change) {
@@ -92,7 +125,6 @@ package final class KeypadView {
     private func chooseAlternative(_ index: Int) {
         guard let popup = keypad.alternativesPopup else { return }
         keypad.selectAlternative(index)
-        pointerPressed.remove(popup.keyID)
         keypad.releaseKey(popup.keyID, at: MainLoop.now)
         scheduleTimer()
     }
@@ -118,8 +150,9 @@ package final class KeypadView {
     }
 
     private func rebuild() {
-        guard let grid = widget else { return }
+        guard let grid else { return }
         alternatives.destroy()
+        surface.dropHeldButton()
         for button in buttons.values { gtk_widget_destroy(button) }
         buttons = [:]
         let rows = Self.drawable(keypad.rows)
@@ -170,50 +203,10 @@ package final class KeypadView {
         gtk_widget_set_name(button, "key-\(key.id)")
         Accessibility.name(button, key.accessibleName)
         let id = key.id
-        let pointer = UnsafeMutableRawPointer(button)
-        onEvent(pointer, "button-press-event") { [weak self] event in
-            // GDK follows a quick second press with a GDK_2BUTTON_PRESS (and a third with
-            // GDK_3BUTTON_PRESS) on top of the plain press: those are not taps.
-            guard let self, let event, event.pointee.type == GDK_BUTTON_PRESS, event.pointee.button.button == 1 else {
-                return false
-            }
-            self.pointerPressed.insert(id)
-            self.keypad.pressKey(id, at: MainLoop.now)
-            self.scheduleTimer()
-            return false
-        }
-        // A finger holding a key with alternatives slides over them to choose.
-        gtk_widget_add_events(button, gint(GDK_POINTER_MOTION_MASK.rawValue))
-        onEvent(pointer, "motion-notify-event") { [weak self] event in
-            guard let self, let event, self.keypad.alternativesPopup?.keyID == id,
-                let index = self.alternatives.index(
-                    atScreenX: event.pointee.motion.x_root, y: event.pointee.motion.y_root)
-            else { return false }
-            self.keypad.selectAlternative(index)
-            return false
-        }
-        onEvent(pointer, "button-release-event") { [weak self] event in
-            guard let self, let event, event.pointee.button.button == 1 else { return false }
-            // Lifting over an offered alternative chooses it, whether or not motion got there first.
-            if self.keypad.alternativesPopup?.keyID == id,
-                let index = self.alternatives.index(
-                    atScreenX: event.pointee.button.x_root, y: event.pointee.button.y_root)
-            {
-                self.keypad.selectAlternative(index)
-            }
-            self.keypad.releaseKey(id, at: MainLoop.now)
-            self.scheduleTimer()
-            // `clicked` follows a release on the button at once; a release elsewhere has none.
-            MainLoop.whenIdle { [weak self] in self?.pointerPressed.remove(id) }
-            return false
-        }
-        onSignal(pointer, "clicked") { [weak self] in
-            guard let self else { return }
-            // A pointer click already acted on press; AT-SPI's press action and keyboard
-            // activation arrive here alone.
-            if self.pointerPressed.remove(id) == nil {
-                self.keypad.tapKey(id, at: MainLoop.now)
-            }
+        surface.adopt(button)
+        // The pointer acts through the surface; AT-SPI's press action arrives here.
+        onSignal(UnsafeMutableRawPointer(button), "clicked") { [weak self] in
+            self?.keypad.tapKey(id, at: MainLoop.now)
         }
         buttons[id] = button
         shownKeys[id] = key

@@ -4,7 +4,8 @@ import KeypadGTK
 
 /// The baseline: a plain GtkWindow with a GtkEntry and a plain GtkButton whose
 /// `clicked` handler inserts "5" at the cursor (or deletes one character) — what an
-/// app without Keypad would write.
+/// app without Keypad would write. With `actsOnPress`, the buttons' own
+/// `button-press-event` handlers do it instead: GTK's cost of a press on a plain button.
 @MainActor
 final class BaselineTapRig {
     private let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
@@ -13,7 +14,7 @@ final class BaselineTapRig {
     private let deleteButton: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label("⌫")
     private let onChange: () -> Void
 
-    init(onChange: @escaping () -> Void) {
+    init(actsOnPress: Bool = false, onChange: @escaping () -> Void) {
         self.onChange = onChange
         let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
         gtk_window_set_default_size(keypad_window(window), 540, 720)
@@ -25,14 +26,24 @@ final class BaselineTapRig {
         }
         gtk_container_add(keypad_container(window), box)
         let editable = keypad_editable(entry)
-        onSignal(UnsafeMutableRawPointer(insertButton), "clicked") {
+        let insert: VoidHandler = {
             var position = gtk_editable_get_position(editable)
             gtk_editable_insert_text(editable, "5", -1, &position)
             gtk_editable_set_position(editable, position)
         }
-        onSignal(UnsafeMutableRawPointer(deleteButton), "clicked") {
+        let delete: VoidHandler = {
             let position = gtk_editable_get_position(editable)
             if position > 0 { gtk_editable_delete_text(editable, position - 1, position) }
+        }
+        for (button, action) in [(insertButton, insert), (deleteButton, delete)] {
+            if actsOnPress {
+                onEvent(UnsafeMutableRawPointer(button), "button-press-event") { event in
+                    if event?.pointee.type == GDK_BUTTON_PRESS { action() }
+                    return false
+                }
+            } else {
+                onSignal(UnsafeMutableRawPointer(button), "clicked", action)
+            }
         }
         onSignal(UnsafeMutableRawPointer(entry), "changed") { [weak self] in self?.onChange() }
         gtk_widget_show_all(window)

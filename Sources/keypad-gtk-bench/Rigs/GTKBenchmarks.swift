@@ -42,29 +42,41 @@ enum GTKBenchmarks {
         }
     }
 
+    /// Which window ``dispatchLatency(taps:rig:)`` taps.
+    enum DispatchRig {
+        /// The keypad, acting on the press.
+        case keypad
+        /// The baseline's plain GtkButtons, acting on `clicked` after the release.
+        case baseline
+        /// The baseline's plain GtkButtons, acting in their own press handler.
+        case baselineOnPress
+    }
+
     /// GTK's share of a tap, in-process: from handing `gtk_main_do_event` a synthetic
     /// button event on a key to the entry's `changed`, `taps` taps alternating a digit
-    /// and delete. The keypad acts on the press; the baseline's plain GtkButton on the
-    /// release, so its time runs from the release.
-    static func dispatchLatency(taps: Int, baseline: Bool) -> [Double] {
+    /// and delete. Times run from the press, except for the baseline acting on
+    /// `clicked`, whose time runs from the release.
+    static func dispatchLatency(taps: Int, rig: DispatchRig) -> [Double] {
         final class Stamp { var changed = 0 }
         let stamp = Stamp()
         let onChange: () -> Void = { stamp.changed = SyntheticPress.now() }
-        let keypadRig = baseline ? nil : KeypadTapRig(onChange: onChange)
-        let baselineRig = baseline ? BaselineTapRig(onChange: onChange) : nil
+        let keypadRig = rig == .keypad ? KeypadTapRig(onChange: onChange) : nil
+        let baselineRig =
+            rig == .keypad ? nil : BaselineTapRig(actsOnPress: rig == .baselineOnPress, onChange: onChange)
         keypadRig?.focusField()
         let buttons = keypadRig?.keyButtons ?? baselineRig?.keyButtons ?? []
+        let surface = keypadRig?.keySurface
         guard buttons.count == 2 else { return [] }
         var results: [Double] = []
         for index in 0..<taps {
             let button = buttons[index % 2]
             stamp.changed = 0
-            let pressed = SyntheticPress.send(true, to: button)
+            let pressed = SyntheticPress.send(true, to: button, through: surface)
             KioskWindow.drainPendingEvents()
-            let released = SyntheticPress.send(false, to: button)
+            let released = SyntheticPress.send(false, to: button, through: surface)
             // As between a finger's taps, frames run: styles and layout are up to date.
             KioskWindow.pump(seconds: 0.02)
-            if let start = baseline ? released : pressed, stamp.changed > start {
+            if let start = rig == .baseline ? released : pressed, stamp.changed > start {
                 results.append(Double(stamp.changed - start) / 1e6)
             }
         }

@@ -14,12 +14,23 @@ enum SyntheticPress {
         return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
 
-    /// Sends a left-button press (`press` true) or release to the middle of `button`;
-    /// returns the CLOCK_MONOTONIC nanoseconds just before GTK got it, or nil when
-    /// the button has no input window (not realized).
+    /// Sends a left-button press (`press` true) or release to the middle of `button`,
+    /// through the input window of `surface` when one lies over the button (the
+    /// keypad's touch surface) or else the button's own; returns the CLOCK_MONOTONIC
+    /// nanoseconds just before GTK got it, or nil when there is no input window (not
+    /// realized).
     @discardableResult
-    static func send(_ press: Bool, to button: UnsafeMutablePointer<GtkWidget>) -> Int? {
-        guard let window = inputWindow(of: button),
+    static func send(
+        _ press: Bool, to button: UnsafeMutablePointer<GtkWidget>,
+        through surface: UnsafeMutablePointer<GtkWidget>? = nil
+    ) -> Int? {
+        let target = surface ?? button
+        var x: gint = 0
+        var y: gint = 0
+        guard let window = inputWindow(of: target),
+            gtk_widget_translate_coordinates(
+                button, target, gtk_widget_get_allocated_width(button) / 2,
+                gtk_widget_get_allocated_height(button) / 2, &x, &y) != 0,
             let display = gdk_display_get_default(),
             let seat = gdk_display_get_default_seat(display),
             let event = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE)
@@ -28,8 +39,8 @@ enum SyntheticPress {
         event.pointee.button.window = window
         g_object_ref(UnsafeMutableRawPointer(window))  // gdk_event_free drops it
         event.pointee.button.time = guint32(g_get_monotonic_time() / 1000)
-        event.pointee.button.x = Double(gdk_window_get_width(window)) / 2
-        event.pointee.button.y = Double(gdk_window_get_height(window)) / 2
+        event.pointee.button.x = Double(x)
+        event.pointee.button.y = Double(y)
         event.pointee.button.button = 1
         if !press { event.pointee.button.state = GDK_BUTTON1_MASK.rawValue }
         gdk_event_set_device(event, gdk_seat_get_pointer(seat))
@@ -38,19 +49,9 @@ enum SyntheticPress {
         return start
     }
 
-    /// The GdkWindow that receives the button's pointer events: its input-only child
-    /// window (GtkButton makes one when realized) or its own window.
+    /// The GdkWindow that receives the widget's pointer events: its input-only child
+    /// window (GtkButton and GtkEventBox make one when realized) or its own window.
     private static func inputWindow(of widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
-        guard let parent = gtk_widget_get_window(widget) else { return nil }
-        var child = gdk_window_peek_children(parent)
-        while let node = child {
-            if let candidate = node.pointee.data {
-                var owner: gpointer?
-                gdk_window_get_user_data(OpaquePointer(candidate), &owner)
-                if owner == UnsafeMutableRawPointer(widget) { return OpaquePointer(candidate) }
-            }
-            child = node.pointee.next
-        }
-        return gtk_widget_get_has_window(widget) != 0 ? parent : nil
+        InputWindow.of(widget) ?? (gtk_widget_get_has_window(widget) != 0 ? gtk_widget_get_window(widget) : nil)
     }
 }
