@@ -3,10 +3,11 @@
 click its keys, and time each click (CLOCK_MONOTONIC) to the `changed NANOSECONDS`
 line the app prints. Also reads the app's CPU time per tap from /proc.
 
-MODE `matchbox` serves the baseline app (its entry focused) and taps the "5" and
-backspace keys of matchbox-keyboard's numeric layout (numpad-small) beside it:
+MODE `matchbox-numpad` serves the baseline app (its entry focused) and taps the "5"
+and backspace keys of matchbox-keyboard's numeric layout (numpad-small) beside it:
 matchbox-keyboard types into the focused window through XTest, as it does for any
-app, so the time runs from the press on its key to the entry's `changed`.
+app, so the time runs from the press on its key to the entry's `changed`. Any other
+MODE goes to the app as it is (scripts/im_bench_app.py's `matchbox` starts its own).
 
 Two drivers:
 - `xdotool`: a process per click, timed from just before it starts, so xdotool's
@@ -35,7 +36,7 @@ from latency_stats import median_p95  # noqa: E402
 
 binary, mode, taps, hold, driver = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 settle = float(sys.argv[6]) / 1000 if len(sys.argv) > 6 else 0.0
-matchbox = mode == "matchbox"
+matchbox = mode == "matchbox-numpad"
 app = subprocess.Popen([binary, "serve-baseline" if matchbox else mode], stdout=subprocess.PIPE, text=True)
 lines = queue.Queue()
 threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
