@@ -12,6 +12,9 @@
 typedef struct {
     GtkIMContext parent;
     GtkIMContext *simple;
+    /* The last surrounding text the app gave (a browser gives it late, after a commit). */
+    gchar *surrounding;
+    gint surrounding_cursor;
 } KeypadIMContext;
 
 typedef struct {
@@ -60,6 +63,7 @@ static void keypad_im_context_init(KeypadIMContext *self) {
 
 static void keypad_im_context_finalize(GObject *object) {
     keypad_im_swift_finalize(GTK_IM_CONTEXT(object));
+    g_free(((KeypadIMContext *)object)->surrounding);
     g_signal_handlers_disconnect_by_data(SIMPLE(object), object);
     g_clear_object(&SIMPLE(object));
     G_OBJECT_CLASS(keypad_im_context_parent_class)->finalize(object);
@@ -101,6 +105,17 @@ static void set_use_preedit(GtkIMContext *context, gboolean use_preedit) {
     gtk_im_context_set_use_preedit(SIMPLE(context), use_preedit);
 }
 
+/* Keeps what the app says even outside gtk_im_context_get_surrounding: Firefox answers a
+ * retrieve-surrounding that came too early once its content process has caught up. */
+static void set_surrounding(GtkIMContext *context, const gchar *text, gint len, gint cursor_index) {
+    KeypadIMContext *self = (KeypadIMContext *)context;
+    GTK_IM_CONTEXT_CLASS(keypad_im_context_parent_class)->set_surrounding(context, text, len, cursor_index);
+    g_free(self->surrounding);
+    self->surrounding = text ? g_strndup(text, len < 0 ? strlen(text) : (gsize)len) : NULL;
+    self->surrounding_cursor = cursor_index;
+    keypad_im_swift_surrounding_changed(context);
+}
+
 static void keypad_im_context_class_init(KeypadIMContextClass *klass) {
     GtkIMContextClass *im = GTK_IM_CONTEXT_CLASS(klass);
     G_OBJECT_CLASS(klass)->finalize = keypad_im_context_finalize;
@@ -112,6 +127,7 @@ static void keypad_im_context_class_init(KeypadIMContextClass *klass) {
     im->get_preedit_string = get_preedit_string;
     im->set_cursor_location = set_cursor_location;
     im->set_use_preedit = set_use_preedit;
+    im->set_surrounding = set_surrounding;
 }
 
 static void keypad_im_context_class_finalize(KeypadIMContextClass *klass) {
@@ -128,6 +144,14 @@ GtkInputHints keypad_im_context_hints(GtkIMContext *context) {
     GtkInputHints hints = GTK_INPUT_HINT_NONE;
     g_object_get(context, "input-hints", &hints, NULL);
     return hints;
+}
+
+gboolean keypad_im_context_last_surrounding(GtkIMContext *context, const gchar **text, gint *cursor_index) {
+    KeypadIMContext *self = (KeypadIMContext *)context;
+    if (!self->surrounding) return FALSE;
+    *text = self->surrounding;
+    *cursor_index = self->surrounding_cursor;
+    return TRUE;
 }
 
 void keypad_im_context_commit(GtkIMContext *context, const char *text) {

@@ -11,6 +11,7 @@ void keypad_im_swift_focus_out(GtkIMContext *context);
 void keypad_im_swift_set_client_window(GtkIMContext *context, GdkWindow *window);
 void keypad_im_swift_cursor_moved(GtkIMContext *context);
 void keypad_im_swift_traits_changed(GtkIMContext *context);
+void keypad_im_swift_surrounding_changed(GtkIMContext *context);
 void keypad_im_swift_finalize(GtkIMContext *context);
 
 #endif

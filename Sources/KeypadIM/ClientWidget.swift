@@ -28,6 +28,9 @@ struct ClientWidget {
             gtk_spin_button_get_type()) != 0
     }
 
+    /// What the widget is, as the trace names it.
+    var traceName: String { isEntry ? "entry" : isTextView ? "text-view" : "other" }
+
     /// An entry that shows bullets instead of its text.
     var hidesText: Bool { isEntry && gtk_entry_get_visibility(keypad_entry(widget)) == 0 }
 

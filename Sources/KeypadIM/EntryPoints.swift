@@ -33,5 +33,10 @@ nonisolated func keypadIMCursorMoved(_ context: ContextPointer?) { enter(context
 @_cdecl("keypad_im_swift_traits_changed")
 nonisolated func keypadIMTraitsChanged(_ context: ContextPointer?) { enter(context) { $0.traitsChanged($1) } }
 
+@_cdecl("keypad_im_swift_surrounding_changed")
+nonisolated func keypadIMSurroundingChanged(_ context: ContextPointer?) {
+    enter(context) { $0.surroundingChanged($1) }
+}
+
 @_cdecl("keypad_im_swift_finalize")
 nonisolated func keypadIMFinalize(_ context: ContextPointer?) { enter(context) { $0.finalize($1) } }

@@ -21,6 +21,9 @@ nonisolated struct FieldKind: Equatable, Sendable {
     /// A GtkEntry whose text is hidden (`visibility` false): a password whatever its purpose.
     var hidesText = false
 
+    /// The purpose and hints as the trace writes them.
+    var traceDescription: String { "purpose=\(purpose) hints=\(hints)" }
+
     /// Whether the field wants a keypad at all.
     var wantsKeypad: Bool { hints & Self.inhibitOSKHint == 0 }
 

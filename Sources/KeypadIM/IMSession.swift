@@ -14,6 +14,8 @@ final class IMSession {
     private(set) var client: ClientWidget?
     /// Whether GTK focus is in the widget (between the context's focus-in and focus-out).
     var hasFocus = false
+    /// Whether the context has had focus before.
+    var hadFocus = false
 
     /// Called when the widget is clicked while it has focus and the keypad is dismissed:
     /// a tap on a field brings its keypad back, as in UIKit.
@@ -69,13 +71,25 @@ final class IMSession {
                 selection: TextOffsets.utf16Range(fromScalars: selection.lowerBound, selection.upperBound, in: text))
             return
         }
+        // Asks the app; its answer (now, or later from a browser) arrives through set_surrounding.
         var chars: UnsafeMutablePointer<gchar>?
         var cursorIndex: gint = 0
-        guard gtk_im_context_get_surrounding(context, &chars, &cursorIndex) != 0, let chars else {
-            field.mirror(text: "", selection: NSRange(location: 0, length: 0))
+        if gtk_im_context_get_surrounding(context, &chars, &cursorIndex) != 0 { g_free(chars) }
+        mirrorLastSurrounding()
+    }
+
+    /// The text a widget stands for when its app tells none (Chromium): one character of
+    /// unknown content before the caret, so Delete and the return key act.
+    static let unknownText = "\u{FFFC}"
+
+    /// Mirrors the surrounding text the app last set; the unknown text when it set none.
+    func mirrorLastSurrounding() {
+        var chars: UnsafePointer<gchar>?
+        var cursorIndex: gint = 0
+        guard keypad_im_context_last_surrounding(context, &chars, &cursorIndex) != 0, let chars else {
+            field.mirror(text: Self.unknownText, selection: NSRange(location: 1, length: 0))
             return
         }
-        defer { g_free(chars) }
         let text = String(cString: chars)
         let bytes = Array(text.utf8)
         let before = String(decoding: bytes[..<min(Int(max(cursorIndex, 0)), bytes.count)], as: UTF8.self)
@@ -91,14 +105,24 @@ final class IMSession {
             deleteBackward(range)
         } else {
             // GTK's entries and text views replace their selection with a commit.
+            IMTrace.write("commit \(replacement.unicodeScalars.count)")
             replacement.withCString { keypad_im_context_commit(context, $0) }
         }
         refreshMirror()
     }
 
     private func deleteBackward(_ range: NSRange) {
+        if let client, !client.isEntry, !client.isTextView {
+            // A browser's own widget (Firefox): its text lives in another process, and the
+            // surrounding text it answers with lags behind the last commit. BackSpace deletes
+            // there as a physical key does: a character, or the selection.
+            IMTrace.write("key-event BackSpace")
+            SyntheticKey.tap(guint(GDK_KEY_BackSpace), in: client.window)
+            return
+        }
         if range.length > 0, field.selectedRange.length > 0, let client, client.hasSelection {
             // No IM call deletes a selection: BackSpace does, as on a physical keyboard.
+            IMTrace.write("key-event BackSpace")
             SyntheticKey.tap(guint(GDK_KEY_BackSpace), in: client.window)
             return
         }
@@ -108,12 +132,14 @@ final class IMSession {
         let count = gint(removed.unicodeScalars.count)
         guard count > 0 else { return }
         // The grapheme ends at the caret: delete its characters (code points) before it.
+        IMTrace.write("delete \(count)")
         gtk_im_context_delete_surrounding(context, -count, count)
     }
 
     /// The return key: a Return key event, so an entry activates and a text view breaks the line.
     func pressReturn() {
         guard let client else { return }
+        IMTrace.write("key-event Return")
         SyntheticKey.tap(guint(GDK_KEY_Return), in: client.window)
         refreshMirror()
     }

@@ -24,6 +24,8 @@ final class IMWindow {
     private weak var editing: IMSession?
     private let configuration: IMConfiguration
     private(set) var isClosed = false
+    /// Writes the keypad to the trace, when `KEYPAD_IM_TRACE` is set.
+    private var tracer: KeypadTracer?
 
     /// Creates the window's keypad host; `closed` runs once GTK destroys the window.
     init?(toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, closed: @escaping () -> Void) {
@@ -35,6 +37,7 @@ final class IMWindow {
         else { return nil }
         self.host = host
         host.unboundEditingWidget = { [weak self] in self?.editing?.client?.widget }
+        if IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
         steps = [.backward, .forward].map { direction in
             FocusChainStep(direction) { [weak self] direction in self?.moveFocus(direction) }

@@ -1,4 +1,5 @@
 import CGTK
+import CKeypadIM
 import Foundation
 import KeypadCore
 import KeypadGTK
@@ -26,7 +27,15 @@ final class InputMethod {
     func focusIn(_ context: UnsafeMutablePointer<GtkIMContext>) {
         let session = sessions[context] ?? makeSession(context)
         session.hasFocus = true
+        IMTrace.write("focus-in \(session.kind.traceDescription) widget=\(session.client?.traceName ?? "none")")
         guard let toplevel = session.client?.toplevel, canShowKeypads else { return }
+        if !session.hadFocus, let client = session.client, FirstFocusWorkaround.applies(to: client) {
+            // Firefox's first focus has no purpose yet: the keypad waits for the next one.
+            session.hadFocus = true
+            MainLoop.soon { FirstFocusWorkaround.refocus(toplevel) }
+            return
+        }
+        session.hadFocus = true
         guard let window = windows[toplevel] ?? makeWindow(toplevel) else { return }
         guard session.kind.wantsKeypad else {
             // INHIBIT_OSK: no keypad; whatever edited in this window stops.
@@ -39,6 +48,7 @@ final class InputMethod {
     func focusOut(_ context: UnsafeMutablePointer<GtkIMContext>) {
         guard let session = sessions[context] else { return }
         session.hasFocus = false
+        IMTrace.write("focus-out")
         MainLoop.whenIdle { [weak self, weak session] in
             guard let self, let session, !session.hasFocus, session.field.isEditing else { return }
             self.window(of: session)?.end(session.field)
@@ -60,7 +70,13 @@ final class InputMethod {
         session.refreshMirror()
     }
 
+    func surroundingChanged(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        guard let session = sessions[context], session.field.isEditing else { return }
+        session.mirrorLastSurrounding()
+    }
+
     func traitsChanged(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        if let session = sessions[context], session.hasFocus { IMTrace.write("purpose \(session.kind.traceDescription)") }
         guard let session = sessions[context], session.field.isEditing else { return }
         guard session.kind.wantsKeypad else {
             window(of: session)?.end(session.field)

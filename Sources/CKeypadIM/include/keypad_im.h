@@ -10,6 +10,9 @@
 /* For Swift: the context's input-purpose and input-hints properties, and its commit signal. */
 GtkInputPurpose keypad_im_context_purpose(GtkIMContext *context);
 GtkInputHints keypad_im_context_hints(GtkIMContext *context);
+/* The last surrounding text the app set (UTF-8, owned by the context) and its cursor byte
+ * index, without asking the app again; FALSE when it never set one. */
+gboolean keypad_im_context_last_surrounding(GtkIMContext *context, const gchar **text, gint *cursor_index);
 void keypad_im_context_commit(GtkIMContext *context, const char *text);
 
 #endif

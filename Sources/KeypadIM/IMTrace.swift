@@ -1,0 +1,72 @@
+import CGTK
+import Foundation
+import KeypadCore
+import KeypadGTK
+
+/// The module's trace, for tests and integrators: with `KEYPAD_IM_TRACE=FILE` the module
+/// appends one line per event to FILE. It names purposes, layouts, keys and counts, never
+/// a field's text, and a key typing into a secure field is traced as ``Keypad/concealedKeyID``.
+///
+///     focus-in purpose=8 hints=0 widget=entry      a context got focus (widget: entry, text-view, other, none)
+///     focus-out
+///     purpose purpose=2 hints=0                    a focused context's purpose or hints changed
+///     shown numberPad numbers                      a keypad settled on screen: its layout and page,
+///     key 7 7 10,500,80,60                         then each key: id, accessible name, screen rectangle
+///     hidden                                       the keypad slid out
+///     tap 7                                        a key acted (• in a secure field)
+///     commit 1                                     characters committed to the app
+///     delete 1                                     characters deleted before the cursor (delete-surrounding)
+///     key-event BackSpace                          a key event sent to the app (BackSpace, Return)
+///
+/// Tests find the keypad's keys this way where AT-SPI cannot see them (inside Firefox).
+@MainActor
+enum IMTrace {
+    private static let file: FileHandle? = {
+        guard let path = ProcessInfo.processInfo.environment["KEYPAD_IM_TRACE"], !path.isEmpty else { return nil }
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            Log.warning("cannot write the trace to \(path)")
+            return nil
+        }
+        handle.seekToEndOfFile()
+        return handle
+    }()
+
+    /// Whether tracing is on (a trace line is only built then).
+    static var isOn: Bool { file != nil }
+
+    static func write(_ line: @autoclosure () -> String) {
+        guard let file else { return }
+        file.write(Data((line() + "\n").utf8))
+    }
+
+    /// The `shown` line of `keypad` and a `key` line for each key of its page on screen.
+    static func writeKeys(of keypad: Keypad, view: KeypadView) {
+        guard isOn else { return }
+        var lines = ["shown \(keypad.layout.id) \(keypad.currentPageID)"]
+        for key in keypad.rows.joined() {
+            guard let button = view.button(id: key.id), let frame = screenFrame(of: button) else { continue }
+            let name = key.accessibleName.replacingOccurrences(of: "\n", with: " ")
+            lines.append("key \(key.id) \(name) \(frame.x),\(frame.y),\(frame.width),\(frame.height)")
+        }
+        write(lines.joined(separator: "\n"))
+    }
+
+    /// The widget's rectangle on the screen, if it is on one.
+    private static func screenFrame(of widget: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+        guard gtk_widget_get_mapped(widget) != 0, let top = gtk_widget_get_toplevel(widget),
+            let window = gtk_widget_get_window(top)
+        else { return nil }
+        var x: gint = 0
+        var y: gint = 0
+        guard gtk_widget_translate_coordinates(widget, top, 0, 0, &x, &y) != 0 else { return nil }
+        var originX: gint = 0
+        var originY: gint = 0
+        gdk_window_get_origin(window, &originX, &originY)
+        return GdkRectangle(
+            x: originX + x, y: originY + y, width: gtk_widget_get_allocated_width(widget),
+            height: gtk_widget_get_allocated_height(widget))
+    }
+}

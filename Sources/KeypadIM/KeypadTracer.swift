@@ -1,0 +1,67 @@
+import CGTK
+import Foundation
+import KeypadCore
+import KeypadGTK
+
+/// Writes one window's keypad to ``IMTrace``: the layout, page and key rectangles each
+/// time the keypad settles on screen or changes while shown, `hidden` when it slides
+/// out, and each key that acts. Made only when the trace is on.
+@MainActor
+final class KeypadTracer {
+    private let scope: ResponderScope
+    private let area: KeypadArea
+    private var tokens: [any NSObjectProtocol] = []
+    private var observed: [ObjectIdentifier: (Keypad, ObservationToken)] = [:]
+    private var pending: guint = 0
+
+    init(scope: ResponderScope, area: KeypadArea) {
+        self.scope = scope
+        self.area = area
+        let center = scope.notificationCenter
+        for name in [
+            Responder.keyboardDidShowNotification, Responder.keyboardDidChangeFrameNotification,
+            TextField.textDidBeginEditingNotification,
+        ] {
+            tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in self?.scheduleKeys() })
+        }
+        tokens.append(
+            observeOnMainActor(Responder.keyboardDidHideNotification, on: center) { _ in IMTrace.write("hidden") })
+    }
+
+    isolated deinit {
+        for token in tokens { scope.notificationCenter.removeObserver(token) }
+        for (keypad, token) in observed.values { keypad.removeObserver(token) }
+        if pending != 0 { g_source_remove(pending) }
+    }
+
+    /// Writes the keys once GTK has laid them out and the slide is over.
+    private func scheduleKeys() {
+        guard pending == 0 else { return }
+        pending = MainLoop.after(milliseconds: 60) { [weak self] in
+            guard let self else { return }
+            self.pending = 0
+            self.writeKeys()
+        }
+    }
+
+    private func writeKeys() {
+        // The did-notifications come once the slide is over: the keys are where they stay.
+        guard let keypad = scope.keyboard.inputView as? Keypad, scope.keyboard.isVisible else { return }
+        observe(keypad)
+        guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return }
+        IMTrace.writeKeys(of: keypad, view: view)
+    }
+
+    private func observe(_ keypad: Keypad) {
+        let id = ObjectIdentifier(keypad)
+        guard observed[id] == nil else { return }
+        let token = keypad.addObserver { [weak self] change in
+            switch change {
+            case .keys: self?.scheduleKeys()
+            case .keyActivated(let key): IMTrace.write("tap \(key)")
+            default: break
+            }
+        }
+        observed[id] = (keypad, token)
+    }
+}

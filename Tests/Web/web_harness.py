@@ -1,0 +1,298 @@
+"""A browser in kiosk mode under the keypad input-method module, seen from outside.
+
+- The test page (Tests/Web/form.html) is served by a loopback HTTP server here; the page
+  posts its events (focus, blur, beforeinput, input, keydown, submit) to it, and runs the
+  commands queued for it (focus, select, navigate): see `Page`.
+- The keypad lives in the browser's process, where AT-SPI cannot see it (Firefox's tree
+  holds only its own accessibles), so its keys are found through the module's own trace
+  (`KEYPAD_IM_TRACE=FILE`): the layout shown and each key's screen rectangle.
+- Taps are real X clicks (xdotool).
+"""
+import http.server
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def wait_for(condition, what, timeout=5.0, seen=None):
+    """Waits for `condition`; on a timeout the error says what `seen()` shows then."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.03)
+    raise AssertionError(f"timed out waiting for {what}" + (f" (seeing {seen()!r})" if seen else ""))
+
+
+class Page:
+    """The loopback server: serves Tests/Web, collects the page's events, queues commands."""
+
+    def __init__(self):
+        self.events = []
+        self.lock = threading.Lock()
+        self.commands = queue.Queue()
+        self.count = 0
+        page = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=HERE, **kwargs)
+
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                try:
+                    event = json.loads(body)
+                    event["received"] = time.time()
+                    with page.lock:
+                        page.events.append(event)
+                except ValueError:
+                    pass
+                self.send_response(204)
+                self.end_headers()
+
+            def do_GET(self):
+                if not self.path.startswith("/command"):
+                    return super().do_GET()
+                try:
+                    command = page.commands.get(timeout=1.0)
+                except queue.Empty:
+                    self.send_response(204)
+                    self.end_headers()
+                    return
+                body = json.dumps(command).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def url(self, name="form.html"):
+        return f"http://127.0.0.1:{self.server.server_address[1]}/{name}"
+
+    def close(self):
+        self.server.shutdown()
+
+    # Events
+
+    def snapshot(self):
+        with self.lock:
+            return list(self.events)
+
+    def mark(self):
+        """The number of events so far: later `since(mark)` calls see only newer ones."""
+        with self.lock:
+            return len(self.events)
+
+    def since(self, mark, kind=None, id=None):
+        return [e for e in self.snapshot()[mark:]
+                if (kind is None or e.get("type") == kind) and (id is None or e.get("id") == id)]
+
+    def wait_event(self, mark, kind, id=None, where=lambda e: True, timeout=5.0):
+        return wait_for(lambda: next((e for e in self.since(mark, kind, id) if where(e)), None),
+                        f"a {kind} event{' of ' + id if id else ''}", timeout,
+                        seen=lambda: [(e.get("type"), e.get("id"), e.get("value")) for e in self.since(mark)][-8:])
+
+    def last_value(self, id):
+        inputs = [e for e in self.snapshot() if e.get("type") == "input" and e.get("id") == id]
+        return inputs[-1].get("value", inputs[-1].get("length")) if inputs else None
+
+    def wait_load(self, mark, page="form", timeout=30.0):
+        return self.wait_event(mark, "load", where=lambda e: e.get("page") == page, timeout=timeout)
+
+    # Commands
+
+    def command(self, op, timeout=5.0, **arguments):
+        """Runs `op` in the page and returns its answer (the active element, the rects)."""
+        self.count += 1
+        mark = self.mark()
+        self.commands.put(dict(arguments, op=op, n=self.count))
+        if op == "navigate":
+            return None
+        return self.wait_event(mark, "done", where=lambda e: e.get("n") == self.count, timeout=timeout)
+
+    def rect(self, id):
+        return self.command("state")["rects"][id]
+
+
+class Trace:
+    """The module's trace file (KEYPAD_IM_TRACE): one line per event, never a field's text."""
+
+    def __init__(self, path):
+        self.path = path
+        open(path, "w").close()
+
+    def lines(self):
+        with open(self.path, errors="replace") as file:
+            return [line.rstrip("\n") for line in file]
+
+    def mark(self):
+        return len(self.lines())
+
+    def since(self, mark, prefix=""):
+        return [line for line in self.lines()[mark:] if line.startswith(prefix)]
+
+    def keypad(self, mark=0):
+        """The last keypad shown since `mark`: (layout id, page id, {key name: (x, y)}),
+        from its last `shown` line and the `key` lines after it; None if hidden since."""
+        result = None
+        for line in self.lines()[mark:]:
+            parts = line.split(" ")
+            if parts[0] == "shown":
+                result = (parts[1], parts[2], {})
+            elif parts[0] == "key" and result is not None:
+                x, y, w, h = (int(v) for v in parts[-1].split(","))
+                result[2][" ".join(parts[2:-1])] = (x + w // 2, y + h // 2)
+            elif parts[0] == "hidden":
+                result = None
+        return result
+
+    def wait_keypad(self, mark, layout=None, timeout=8.0):
+        def shown():
+            keypad = self.keypad(mark)
+            return keypad if keypad and keypad[2] and (layout is None or keypad[0] == layout) else None
+        return wait_for(shown, f"the keypad{' ' + layout if layout else ''} to show", timeout,
+                        seen=lambda: self.lines()[mark:][-6:])
+
+    def wait_hidden(self, mark, timeout=5.0):
+        wait_for(lambda: any(line.startswith("hidden") for line in self.lines()[mark:]), "the keypad to hide",
+                 timeout, seen=lambda: self.lines()[mark:][-6:])
+
+
+def click(x, y, hold=0.0):
+    """A real X click at (x, y), held `hold` seconds."""
+    if hold:
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "mousedown", "1", "sleep", str(hold), "mouseup", "1"],
+                       check=True)
+    else:
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
+
+
+def keys(*names):
+    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
+
+
+def window_name(window):
+    result = subprocess.run(["xdotool", "getwindowname", str(window)], capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def find_windows(name, pid=None):
+    command = ["xdotool", "search", "--onlyvisible", "--name", name]
+    if pid:
+        command[2:2] = ["--pid", str(pid)]
+    result = subprocess.run(command, capture_output=True, text=True)
+    return [int(w) for w in result.stdout.split()]
+
+
+def keypad_windows():
+    """The keypad's mapped windows (its title is "Keypad")."""
+    return find_windows("^Keypad$")
+
+
+def active_window():
+    result = subprocess.run(["xdotool", "getactivewindow"], capture_output=True, text=True)
+    return int(result.stdout.strip()) if result.returncode == 0 and result.stdout.strip() else None
+
+
+FIREFOX_PREFS = """
+user_pref("browser.shell.checkDefaultBrowser", false);
+user_pref("browser.aboutwelcome.enabled", false);
+user_pref("browser.startup.homepage_override.mstone", "ignore");
+user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);
+user_pref("browser.sessionstore.resume_from_crash", false);
+user_pref("browser.tabs.warnOnClose", false);
+user_pref("app.update.auto", false);
+user_pref("browser.translations.automaticallyPopup", false);
+"""
+
+
+class Browser:
+    """One browser process in kiosk mode under the module, with its output and a trace."""
+
+    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None):
+        self.kind = kind
+        self.profile = tempfile.mkdtemp(prefix=f"keypad-{kind}-")
+        env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
+                   GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
+        env.update(extra_env or {})
+        if kind == "firefox":
+            with open(os.path.join(self.profile, "user.js"), "w") as file:
+                file.write(FIREFOX_PREFS)
+            command = ["firefox-esr", "--kiosk", "--profile", self.profile, "--no-remote", url]
+        else:
+            command = chromium_command(self.profile, url)
+        self.log_path = os.path.join(self.profile, "output.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env,
+                                        start_new_session=True)
+
+    def window(self):
+        """The browser's visible top-level window (the largest), once it maps."""
+        def find():
+            best = None
+            for window in find_windows(".", self.process.pid) or find_windows(
+                    "Mozilla Firefox|Chromium|Keypad web"):
+                if window_name(window) == "Keypad":
+                    continue
+                geometry = subprocess.run(["xdotool", "getwindowgeometry", str(window)], capture_output=True,
+                                          text=True).stdout
+                size = [line for line in geometry.splitlines() if "Geometry" in line]
+                if size:
+                    w, h = (int(v) for v in size[0].split()[-1].split("x"))
+                    if best is None or w * h > best[1]:
+                        best = (window, w * h)
+            return best[0] if best else None
+        return wait_for(find, f"{self.kind}'s window", timeout=30)
+
+    def output(self):
+        self.log.flush()
+        with open(self.log_path, errors="replace") as file:
+            return file.read()
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def close(self):
+        if self.alive():
+            try:
+                os.killpg(self.process.pid, signal.SIGTERM)
+                self.process.wait(timeout=10)
+            except (subprocess.TimeoutExpired, ProcessLookupError):
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.process.wait(timeout=5)
+        self.log.close()
+
+    def remove_profile(self):
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+# Flags a Chromium kiosk under the module needs: see README's "Web kiosks".
+CHROMIUM_FLAGS = ["--kiosk", "--no-first-run", "--no-default-browser-check", "--password-store=basic",
+                  "--ozone-platform=x11", "--disable-gpu"]
+
+
+def chromium_command(profile, url):
+    command = ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={profile}", url]
+    if os.geteuid() == 0:
+        command.insert(1, "--no-sandbox")
+    return command
