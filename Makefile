@@ -8,8 +8,11 @@ PROPERTY_SEQUENCES ?= 10000
 # `--locale zh_CN` draws its return-key labels instead of empty boxes.
 # zenity is a GTK 3 program from Debian that the IM module's tests type into;
 # matchbox-keyboard is the on-screen keyboard make bench compares the IM module with.
+# firefox-esr and chromium are the web kiosks' browsers (make test-web); libxtst6 lets the
+# module send Delete and Return to apps that read keys from X.
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
-	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard
+	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard \
+	firefox-esr chromium libxtst6
 
 # The GTK 3 input-method module: GTK's tool that writes module caches, GTK's module
 # directory, and the cache `make build` writes for the uninstalled module.
@@ -24,7 +27,7 @@ IM_RESOURCES := Keypad_KeypadResources.resources
 # and valgrind for callgrind's instruction counts.
 BENCH_APT_PACKAGES := matchbox-keyboard valgrind
 
-.PHONY: all deps bench-deps install-apt build test test-e2e test-im demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps bench-deps install-apt build test test-e2e test-im test-web demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -88,6 +91,7 @@ test: lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKFastTapTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
+	$(MAKE) --no-print-directory test-web
 	$(MAKE) --no-print-directory test-fuzz
 
 # The saved crashers (Tests/Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
@@ -111,6 +115,11 @@ test-im: build
 	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)"
+
+# The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (one start of
+# each browser, about half a minute): README's "Web kiosks".
+test-web: build
+	scripts/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

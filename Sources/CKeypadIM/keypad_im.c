@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* dladdr, RTLD_NODELETE */
 #include <dlfcn.h>
 #include <string.h>
+#include <unistd.h>
 #include <gtk/gtkimmodule.h>
 #include "keypad_im.h"
 #include "swift_entry_points.h"
@@ -15,6 +16,8 @@ typedef struct {
     /* The last surrounding text the app gave (a browser gives it late, after a commit). */
     gchar *surrounding;
     gint surrounding_cursor;
+    /* In a Chromium browser process: a plain GtkIMContextSimple, no Swift (see host_is_chromium). */
+    gboolean inert;
 } KeypadIMContext;
 
 typedef struct {
@@ -45,13 +48,37 @@ static void forward_preedit_end(GtkIMContext *simple, gpointer self) {
     g_signal_emit_by_name(self, "preedit-end");
 }
 
+#define INERT(context) (((KeypadIMContext *)(context))->inert)
+
 static void traits_changed(GObject *object, GParamSpec *pspec, gpointer data) {
     (void)pspec;
     (void)data;
+    if (INERT(object)) return;
     keypad_im_swift_traits_changed(GTK_IM_CONTEXT(object));
 }
 
+/* Chromium's browser process (it exports ChromeMain) stops with SIGTRAP in its allocator
+ * (PartitionAlloc) soon after the module's Swift code starts allocating there: measured with
+ * Chromium 156 on Debian 12, see README's "Web kiosks". Its contexts stay a plain
+ * GtkIMContextSimple (physical keys work, no keypad), and the module says so once.
+ * KEYPAD_IM_CHROMIUM=1 runs the Swift side anyway, to study the crash. */
+static gboolean host_is_chromium(void) {
+    static int known = -1;
+    if (known < 0) {
+        const char *force = g_getenv("KEYPAD_IM_CHROMIUM");
+        known = dlsym(RTLD_DEFAULT, "ChromeMain") != NULL && !(force && strcmp(force, "1") == 0);
+        if (known) {
+            static const char line[] =
+                "keypad-im: no keypad in Chromium: the module's Swift runtime crashes its allocator; "
+                "physical keys still type (see the README's \"Web kiosks\")\n";
+            if (write(2, line, sizeof line - 1) < 0) { /* nowhere to report */ }
+        }
+    }
+    return known;
+}
+
 static void keypad_im_context_init(KeypadIMContext *self) {
+    self->inert = host_is_chromium();
     self->simple = gtk_im_context_simple_new();
     g_signal_connect(self->simple, "commit", G_CALLBACK(forward_commit), self);
     g_signal_connect(self->simple, "preedit-start", G_CALLBACK(forward_preedit_start), self);
@@ -62,7 +89,7 @@ static void keypad_im_context_init(KeypadIMContext *self) {
 }
 
 static void keypad_im_context_finalize(GObject *object) {
-    keypad_im_swift_finalize(GTK_IM_CONTEXT(object));
+    if (!INERT(object)) keypad_im_swift_finalize(GTK_IM_CONTEXT(object));
     g_free(((KeypadIMContext *)object)->surrounding);
     g_signal_handlers_disconnect_by_data(SIMPLE(object), object);
     g_clear_object(&SIMPLE(object));
@@ -71,7 +98,7 @@ static void keypad_im_context_finalize(GObject *object) {
 
 static void set_client_window(GtkIMContext *context, GdkWindow *window) {
     gtk_im_context_set_client_window(SIMPLE(context), window);
-    keypad_im_swift_set_client_window(context, window);
+    if (!INERT(context)) keypad_im_swift_set_client_window(context, window);
 }
 
 static gboolean filter_keypress(GtkIMContext *context, GdkEventKey *event) {
@@ -80,12 +107,12 @@ static gboolean filter_keypress(GtkIMContext *context, GdkEventKey *event) {
 
 static void focus_in(GtkIMContext *context) {
     gtk_im_context_focus_in(SIMPLE(context));
-    keypad_im_swift_focus_in(context);
+    if (!INERT(context)) keypad_im_swift_focus_in(context);
 }
 
 static void focus_out(GtkIMContext *context) {
     gtk_im_context_focus_out(SIMPLE(context));
-    keypad_im_swift_focus_out(context);
+    if (!INERT(context)) keypad_im_swift_focus_out(context);
 }
 
 static void reset(GtkIMContext *context) {
@@ -98,7 +125,7 @@ static void get_preedit_string(GtkIMContext *context, gchar **text, PangoAttrLis
 
 static void set_cursor_location(GtkIMContext *context, GdkRectangle *area) {
     gtk_im_context_set_cursor_location(SIMPLE(context), area);
-    keypad_im_swift_cursor_moved(context);
+    if (!INERT(context)) keypad_im_swift_cursor_moved(context);
 }
 
 static void set_use_preedit(GtkIMContext *context, gboolean use_preedit) {
@@ -113,7 +140,7 @@ static void set_surrounding(GtkIMContext *context, const gchar *text, gint len, 
     g_free(self->surrounding);
     self->surrounding = text ? g_strndup(text, len < 0 ? strlen(text) : (gsize)len) : NULL;
     self->surrounding_cursor = cursor_index;
-    keypad_im_swift_surrounding_changed(context);
+    if (!INERT(context)) keypad_im_swift_surrounding_changed(context);
 }
 
 static void keypad_im_context_class_init(KeypadIMContextClass *klass) {

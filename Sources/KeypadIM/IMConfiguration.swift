@@ -23,7 +23,7 @@ struct IMConfiguration {
     /// The locale of the return key's title and the toolbar's accessible names.
     var labelLocale = Locale(identifier: "en_US_POSIX")
 
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> IMConfiguration {
+    static func load(environment: [String: String] = IMConfiguration.environment()) -> IMConfiguration {
         var configuration = IMConfiguration()
         if let directory = environment["KEYPAD_IM_LAYOUTS"], !directory.isEmpty {
             configuration.layoutCatalog.overrideDirectory = URL(fileURLWithPath: directory)
@@ -36,6 +36,19 @@ struct IMConfiguration {
         configuration.labelLocale = locale(for: "LC_MESSAGES", in: environment)
         installStyle(own: environment["KEYPAD_IM_CSS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) })
         return configuration
+    }
+
+    /// The variables the module reads, through `getenv`: Foundation's `ProcessInfo` stops
+    /// Chromium's browser process (a CHECK failure, SIGTRAP) when the module first uses it.
+    static func environment() -> [String: String] {
+        let names = [
+            "KEYPAD_IM_LAYOUTS", "KEYPAD_IM_CSS", "KEYPAD_IM_SCRAMBLE", "LC_ALL", "LC_NUMERIC", "LC_MESSAGES", "LANG",
+        ]
+        var result: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
     }
 
     /// The locale POSIX gives `category`: `LC_ALL`, else the category's variable, else `LANG`

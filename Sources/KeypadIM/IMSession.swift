@@ -112,7 +112,13 @@ final class IMSession {
     }
 
     private func deleteBackward(_ range: NSRange) {
-        if let client, !client.isEntry, !client.isTextView {
+        guard let client else {
+            // No widget (Chromium): BackSpace through the X server, as a physical key.
+            IMTrace.write("x-key BackSpace")
+            XTestKey.tap(UInt32(GDK_KEY_BackSpace))
+            return
+        }
+        if !client.isEntry, !client.isTextView {
             // A browser's own widget (Firefox): its text lives in another process, and the
             // surrounding text it answers with lags behind the last commit. BackSpace deletes
             // there as a physical key does: a character, or the selection.
@@ -120,7 +126,7 @@ final class IMSession {
             SyntheticKey.tap(guint(GDK_KEY_BackSpace), in: client.window)
             return
         }
-        if range.length > 0, field.selectedRange.length > 0, let client, client.hasSelection {
+        if range.length > 0, field.selectedRange.length > 0, client.hasSelection {
             // No IM call deletes a selection: BackSpace does, as on a physical keyboard.
             IMTrace.write("key-event BackSpace")
             SyntheticKey.tap(guint(GDK_KEY_BackSpace), in: client.window)
@@ -138,7 +144,11 @@ final class IMSession {
 
     /// The return key: a Return key event, so an entry activates and a text view breaks the line.
     func pressReturn() {
-        guard let client else { return }
+        guard let client else {
+            IMTrace.write("x-key Return")
+            XTestKey.tap(UInt32(GDK_KEY_Return))
+            return
+        }
         IMTrace.write("key-event Return")
         SyntheticKey.tap(guint(GDK_KEY_Return), in: client.window)
         refreshMirror()

@@ -12,6 +12,7 @@ import KeypadGTK
 ///     purpose purpose=2 hints=0                    a focused context's purpose or hints changed
 ///     shown numberPad numbers                      a keypad settled on screen: its layout and page,
 ///     key 7 7 10,500,80,60                         then each key: id, accessible name, screen rectangle
+///     button Done 950,450,64,40                    and each toolbar button: accessible name, screen rectangle
 ///     hidden                                       the keypad slid out
 ///     tap 7                                        a key acted (• in a secure field)
 ///     commit 1                                     characters committed to the app
@@ -21,16 +22,15 @@ import KeypadGTK
 /// Tests find the keypad's keys this way where AT-SPI cannot see them (inside Firefox).
 @MainActor
 enum IMTrace {
-    private static let file: FileHandle? = {
-        guard let path = ProcessInfo.processInfo.environment["KEYPAD_IM_TRACE"], !path.isEmpty else { return nil }
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            Log.warning("cannot write the trace to \(path)")
+    /// The trace file, opened for appending at the first line (C stdio: the module avoids
+    /// Foundation's process and file machinery inside other people's programs).
+    private static let file: UnsafeMutablePointer<FILE>? = {
+        guard let path = getenv("KEYPAD_IM_TRACE"), path.pointee != 0 else { return nil }
+        guard let handle = fopen(path, "a") else {
+            Log.warning("cannot write the trace to \(String(cString: path))")
             return nil
         }
-        handle.seekToEndOfFile()
+        setvbuf(handle, nil, _IOLBF, 0)
         return handle
     }()
 
@@ -39,19 +39,47 @@ enum IMTrace {
 
     static func write(_ line: @autoclosure () -> String) {
         guard let file else { return }
-        file.write(Data((line() + "\n").utf8))
+        fputs(line() + "\n", file)
+        fflush(file)
     }
 
     /// The `shown` line of `keypad` and a `key` line for each key of its page on screen.
     static func writeKeys(of keypad: Keypad, view: KeypadView) {
         guard isOn else { return }
         var lines = ["shown \(keypad.layout.id) \(keypad.currentPageID)"]
+        var keyButtons = Set<UnsafeMutablePointer<GtkWidget>>()
         for key in keypad.rows.joined() {
             guard let button = view.button(id: key.id), let frame = screenFrame(of: button) else { continue }
+            keyButtons.insert(button)
             let name = key.accessibleName.replacingOccurrences(of: "\n", with: " ")
             lines.append("key \(key.id) \(name) \(frame.x),\(frame.y),\(frame.width),\(frame.height)")
         }
+        // The toolbar's buttons (previous, next, done), by accessible name.
+        if let widget = view.widget, let window = gtk_widget_get_toplevel(widget) {
+            for button in buttons(in: window) where !keyButtons.contains(button) {
+                guard let frame = screenFrame(of: button), let accessible = gtk_widget_get_accessible(button),
+                    let name = atk_object_get_name(accessible)
+                else { continue }
+                lines.append("button \(String(cString: name)) \(frame.x),\(frame.y),\(frame.width),\(frame.height)")
+            }
+        }
         write(lines.joined(separator: "\n"))
+    }
+
+    /// The mapped buttons in `root`'s widget tree.
+    private static func buttons(in root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        guard gtk_widget_get_mapped(root) != 0 else { return [] }
+        if keypad_is_button(root) != 0 { return [root] }
+        guard keypad_is_container(root) != 0, let children = gtk_container_get_children(keypad_container(root))
+        else { return [] }
+        defer { g_list_free(children) }
+        var result: [UnsafeMutablePointer<GtkWidget>] = []
+        var node: UnsafeMutablePointer<GList>? = children
+        while let current = node {
+            if let data = current.pointee.data { result += buttons(in: data.assumingMemoryBound(to: GtkWidget.self)) }
+            node = current.pointee.next
+        }
+        return result
     }
 
     /// The widget's rectangle on the screen, if it is on one.

@@ -28,8 +28,16 @@ final class IMWindow {
     private var tracer: KeypadTracer?
 
     /// Creates the window's keypad host; `closed` runs once GTK destroys the window.
-    init?(toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, closed: @escaping () -> Void) {
+    /// Whether the window's fields are GTK widgets: false for the ``StandInWindow`` of an
+    /// app that gives none (Chromium), where previous/next and avoidance have nothing to act on.
+    private let hasWidgets: Bool
+
+    init?(
+        toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, hasWidgets: Bool = true,
+        closed: @escaping () -> Void
+    ) {
         self.toplevel = toplevel
+        self.hasWidgets = hasWidgets
         self.configuration = configuration
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: configuration.labelLocale)
         scope.layoutCatalog = configuration.layoutCatalog
@@ -58,9 +66,9 @@ final class IMWindow {
         session.refreshMirror()
         guard !field.isEditing else { return }
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
-        scope.add(steps[0])
+        if hasWidgets { scope.add(steps[0]) }
         scope.add(field)
-        scope.add(steps[1])
+        if hasWidgets { scope.add(steps[1]) }
         field.inputAccessoryView = toolbar
         host.prepare(for: field)
         editing = session

@@ -28,7 +28,7 @@ final class InputMethod {
         let session = sessions[context] ?? makeSession(context)
         session.hasFocus = true
         IMTrace.write("focus-in \(session.kind.traceDescription) widget=\(session.client?.traceName ?? "none")")
-        guard let toplevel = session.client?.toplevel, canShowKeypads else { return }
+        guard canShowKeypads, let toplevel = session.client?.toplevel ?? StandInWindow.placed() else { return }
         if !session.hadFocus, let client = session.client, FirstFocusWorkaround.applies(to: client) {
             // Firefox's first focus has no purpose yet: the keypad waits for the next one.
             session.hadFocus = true
@@ -36,7 +36,7 @@ final class InputMethod {
             return
         }
         session.hadFocus = true
-        guard let window = windows[toplevel] ?? makeWindow(toplevel) else { return }
+        guard let window = windows[toplevel] ?? makeWindow(toplevel, for: session) else { return }
         guard session.kind.wantsKeypad else {
             // INHIBIT_OSK: no keypad; whatever edited in this window stops.
             window.scope.endEditing()
@@ -100,12 +100,12 @@ final class InputMethod {
         return session
     }
 
-    private func makeWindow(_ toplevel: UnsafeMutablePointer<GtkWidget>) -> IMWindow? {
+    private func makeWindow(_ toplevel: UnsafeMutablePointer<GtkWidget>, for session: IMSession) -> IMWindow? {
         let configuration = self.configuration ?? IMConfiguration.load()
         self.configuration = configuration
         guard
             let window = IMWindow(
-                toplevel: toplevel, configuration: configuration,
+                toplevel: toplevel, configuration: configuration, hasWidgets: session.client != nil,
                 closed: { [weak self] in
                     self?.windows[toplevel] = nil
                 })

@@ -1,11 +1,13 @@
-import Foundation
+import Glibc
 
 /// The module's only output: one line on standard error, never a field's text.
 ///
 /// A module runs inside someone else's app, so it never uses `g_warning` (which
-/// `G_DEBUG=fatal-warnings` turns into a crash of the host).
+/// `G_DEBUG=fatal-warnings` turns into a crash of the host), and writes with C stdio
+/// rather than Foundation's FileHandle.
 enum Log {
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("keypad-im: \(message)\n".utf8))
+        let line = "keypad-im: \(message)\n"
+        line.withCString { _ = Glibc.write(2, $0, strlen($0)) }
     }
 }

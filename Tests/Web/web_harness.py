@@ -126,6 +126,18 @@ class Page:
             return None
         return self.wait_event(mark, "done", where=lambda e: e.get("n") == self.count, timeout=timeout)
 
+    def navigate(self, name, page="form", tries=3):
+        """Sends the page to `name` and waits for its load. Sent again when it never loads:
+        a command can go to the previous page's long poll as that page goes away."""
+        for attempt in range(tries):
+            mark = self.mark()
+            self.command("navigate", url=name)
+            try:
+                return self.wait_load(mark, page=page, timeout=5.0)
+            except AssertionError:
+                if attempt == tries - 1:
+                    raise
+
     def rect(self, id):
         return self.command("state")["rects"][id]
 
@@ -155,9 +167,9 @@ class Trace:
             parts = line.split(" ")
             if parts[0] == "shown":
                 result = (parts[1], parts[2], {})
-            elif parts[0] == "key" and result is not None:
+            elif parts[0] in ("key", "button") and result is not None:
                 x, y, w, h = (int(v) for v in parts[-1].split(","))
-                result[2][" ".join(parts[2:-1])] = (x + w // 2, y + h // 2)
+                result[2][" ".join(parts[2 if parts[0] == "key" else 1:-1])] = (x + w // 2, y + h // 2)
             elif parts[0] == "hidden":
                 result = None
         return result
@@ -220,6 +232,7 @@ user_pref("browser.sessionstore.resume_from_crash", false);
 user_pref("browser.tabs.warnOnClose", false);
 user_pref("app.update.auto", false);
 user_pref("browser.translations.automaticallyPopup", false);
+user_pref("signon.rememberSignons", false);
 """
 
 

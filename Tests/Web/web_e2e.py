@@ -1,0 +1,292 @@
+#!/usr/bin/python3
+"""The keypad input-method module in the two browsers of Debian 12, in kiosk mode, on the
+test page Tests/Web/form.html (served from loopback; it reports its events back).
+
+Firefox ESR: the pad each HTML type and inputmode gets from the first focus on, typing,
+Delete over a character and over a selection, Return submitting the form and reaching a
+keydown handler, Done, inputmode=none, focus staying in the page, a navigation while the
+keypad shows, closing the window mid-slide, and a password's text in no log or trace.
+
+Chromium: the known limits, asserted (README "Web kiosks"): the module stays out of the
+way (no keypad, one log line), physical keys still type, the browser does not crash.
+
+Run under scripts/with-display:  Tests/Web/web_e2e.py BIN_DIR   (BIN_DIR: `swift build --show-bin-path`)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from web_harness import Browser, Page, Trace, active_window, click, keypad_windows, keys, wait_for  # noqa: E402
+
+# HTML field → the layout Firefox's input purpose gets (README's "Web kiosks" table).
+FIREFOX_PADS = {
+    "text": "default",
+    "number": "decimalPad",
+    "tel": "phonePad",
+    "email": "emailAddress",
+    "url": "url",
+    "search": "default",
+    "password": "default",
+    "pin": "default",
+    "decimal": "decimalPad",
+    "numeric": "numberPad",
+    "mode-tel": "phonePad",
+    "mode-email": "emailAddress",
+    "mode-url": "url",
+    "mode-search": "default",
+    "mode-text": "default",
+    "textarea": "default",
+}
+SECRET = "zq"  # typed into the password field; must appear in no log or trace
+
+
+class Session:
+    """One browser on the form page, with its trace and the page's events."""
+
+    def __init__(self, kind, bin_dir, page, workdir):
+        self.page = page
+        self.trace = Trace(os.path.join(workdir, f"{kind}-trace.txt"))
+        mark = page.mark()
+        self.browser = Browser(kind, page.url(), bin_dir, self.trace.path)
+        page.wait_load(mark, timeout=60)
+        self.window = self.browser.window()
+
+    def tap_field(self, id):
+        x, y, w, h = self.page.rect(id)
+        click(x + w // 2, y + h // 2)
+
+    def focus_field(self, id, layout=None):
+        """Taps field `id` and waits for its keypad (of `layout`) to settle; returns its keys."""
+        trace_mark = self.trace.mark()
+        mark = self.page.mark()
+        self.tap_field(id)
+        try:
+            self.page.wait_event(mark, "focus", id, timeout=2.0)
+        except AssertionError:
+            # A page that has just loaded may take the first click to focus its window.
+            self.tap_field(id)
+            self.page.wait_event(mark, "focus", id)
+        return self.trace.wait_keypad(trace_mark, layout)[2]
+
+    def tap_key(self, name):
+        keypad = self.trace.keypad()
+        assert keypad is not None, f"no keypad to tap {name!r} on"
+        assert name in keypad[2], f"no key {name!r} on {keypad[0]} ({sorted(keypad[2])})"
+        click(*keypad[2][name])
+
+    def type_keys(self, id, *names):
+        """Taps keys, each waiting for the field's next input event (one more tap if a
+        press was lost to the window manager's grab, as in Tests/IM/im_app.py)."""
+        for name in names:
+            mark = self.page.mark()
+            self.tap_key(name)
+            try:
+                self.page.wait_event(mark, "input", id, timeout=1.0)
+            except AssertionError:
+                self.tap_key(name)
+                self.page.wait_event(mark, "input", id)
+
+    def value(self, id):
+        return self.page.last_value(id)
+
+    def close(self):
+        self.browser.close()
+
+
+# ---- Firefox ----
+
+def test_first_field_gets_its_pad(s):
+    """The very first focus after start: Firefox sets no input purpose then (the module's
+    FirstFocusWorkaround makes it): the decimal pad, not the letters."""
+    s.focus_field("number", "decimalPad")
+    lines = s.trace.lines()
+    assert not any(line.startswith("shown default") for line in lines), f"letters showed first: {lines[:6]}"
+
+
+def test_every_pad_in_the_table(s):
+    for id, layout in FIREFOX_PADS.items():
+        s.focus_field(id, layout)
+
+
+def test_inputmode_none_shows_no_keypad(s):
+    s.focus_field("text", "default")
+    trace_mark = s.trace.mark()
+    mark = s.page.mark()
+    s.tap_field("none")
+    s.page.wait_event(mark, "focus", "none")
+    s.trace.wait_hidden(trace_mark)
+    wait_for(lambda: not keypad_windows(), "the keypad window to unmap")
+    assert s.trace.keypad(trace_mark) is None
+
+
+def test_typing_delete_and_focus_staying(s):
+    s.focus_field("decimal", "decimalPad")
+    mark = s.page.mark()
+    s.type_keys("decimal", "7", "Decimal separator", "5")
+    wait_for(lambda: s.value("decimal") == "7.5", "7.5 typed", seen=lambda: s.value("decimal"))
+    s.type_keys("decimal", "Delete")
+    wait_for(lambda: s.value("decimal") == "7.", "Delete removing the 5", seen=lambda: s.value("decimal"))
+    deletes = [e for e in s.page.since(mark, "input", "decimal") if e.get("inputType") == "deleteContentBackward"]
+    assert len(deletes) == 1, deletes
+    # Focus stayed in the page and in the field through every tap.
+    assert not s.page.since(mark, "blur"), s.page.since(mark, "blur")
+    state = s.page.command("state")
+    assert state["active"] == "decimal" and state["hasFocus"], state
+    assert active_window() == s.window, (active_window(), s.window)
+
+
+def test_delete_over_a_selection(s):
+    s.focus_field("text", "default")
+    s.type_keys("text", "a", "b", "c")
+    wait_for(lambda: s.value("text") == "abc", "abc typed", seen=lambda: s.value("text"))
+    s.page.command("select", id="text", start=1, end=3)
+    s.type_keys("text", "Delete")
+    wait_for(lambda: s.value("text") == "a", "Delete removing the selection bc", seen=lambda: s.value("text"))
+
+
+def test_return_submits_the_form_and_reaches_keydown(s):
+    s.focus_field("email", "emailAddress")
+    s.type_keys("email", "a")
+    mark = s.page.mark()
+    s.tap_key("Return")
+    submit = s.page.wait_event(mark, "submit")
+    assert submit["values"]["email"] == {"value": "a"}, submit
+    assert [e["key"] for e in s.page.since(mark, "keydown")] == ["Enter"]
+    s.focus_field("keydown", "default")
+    mark = s.page.mark()
+    s.tap_key("Return")
+    s.page.wait_event(mark, "enter-handler", "keydown")
+
+
+def test_done_hides_the_keypad_and_keeps_focus(s):
+    s.focus_field("tel", "phonePad")
+    trace_mark = s.trace.mark()
+    mark = s.page.mark()
+    s.tap_key("Dismiss keypad")
+    s.trace.wait_hidden(trace_mark)
+    wait_for(lambda: not keypad_windows(), "the keypad window to unmap")
+    time.sleep(0.3)
+    assert not s.page.since(mark, "blur"), s.page.since(mark)
+    state = s.page.command("state")
+    assert state["active"] == "tel" and state["hasFocus"], state
+
+
+def test_password_is_secure(s):
+    s.focus_field("password", "default")
+    s.type_keys("password", *SECRET)
+    wait_for(lambda: s.value("password") == len(SECRET), "the password typed", seen=lambda: s.value("password"))
+    taps = [line for line in s.trace.lines() if line.startswith("tap ")][-len(SECRET):]
+    assert taps == ["tap •"] * len(SECRET), taps
+
+
+def test_navigation_while_the_keypad_shows(s):
+    s.focus_field("numeric", "numberPad")
+    trace_mark = s.trace.mark()
+    s.page.navigate("other.html", page="other")
+    s.trace.wait_hidden(trace_mark)
+    wait_for(lambda: not keypad_windows(), "the keypad window to go with the page")
+    assert s.browser.alive()
+    s.page.navigate("form.html")
+    s.focus_field("mode-tel", "phonePad")
+
+
+def test_no_secret_in_any_output(s):
+    for name, text in (("trace", "\n".join(s.trace.lines())), ("browser output", s.browser.output())):
+        assert SECRET not in text, f"the password's text is in the {name}"
+
+
+def test_closing_the_window_mid_slide(bin_dir, page, workdir):
+    s = Session("firefox", bin_dir, page, workdir)
+    try:
+        s.focus_field("text", "default")  # the first focus's workaround is over
+        trace_mark = s.trace.mark()
+        mark = s.page.mark()
+        s.tap_field("tel")
+        s.page.wait_event(mark, "focus", "tel")
+        wait_for(lambda: s.trace.since(trace_mark, "focus-in"), "the focus-in")
+        subprocess.run(["xdotool", "windowactivate", "--sync", str(s.window), "key", "alt+F4"], check=True)
+        code = s.browser.process.wait(timeout=20)
+        assert code == 0, f"Firefox ended with {code}"
+        assert not keypad_windows(), "a keypad window stayed behind"
+        assert "keypad-im" not in s.browser.output()
+    finally:
+        s.close()
+
+
+FIREFOX_TESTS = [
+    test_first_field_gets_its_pad,
+    test_every_pad_in_the_table,
+    test_inputmode_none_shows_no_keypad,
+    test_typing_delete_and_focus_staying,
+    test_delete_over_a_selection,
+    test_return_submits_the_form_and_reaches_keydown,
+    test_done_hides_the_keypad_and_keeps_focus,
+    test_password_is_secure,
+    test_navigation_while_the_keypad_shows,
+    test_no_secret_in_any_output,
+]
+
+
+# ---- Chromium: the known limits ----
+
+def test_chromium_known_limits(bin_dir, page, workdir):
+    """Chromium's browser process crashes (SIGTRAP in PartitionAlloc) once the module's Swift
+    code allocates in it, so the module stays a plain GtkIMContextSimple there: no keypad,
+    one log line, physical keys type. See README "Web kiosks"."""
+    s = Session("chromium", bin_dir, page, workdir)
+    try:
+        mark = s.page.mark()
+        s.tap_field("number")
+        s.page.wait_event(mark, "focus", "number")
+        keys("4", "2", "BackSpace")
+        wait_for(lambda: s.value("number") == "4", "physical keys typing 42 then deleting", seen=lambda: s.value("number"))
+        time.sleep(0.5)
+        assert not keypad_windows(), "a keypad showed in Chromium"
+        assert s.trace.lines() == [], s.trace.lines()
+        ours = [line for line in s.browser.output().splitlines() if "keypad-im" in line]
+        assert len(ours) == 1 and "no keypad in Chromium" in ours[0], ours
+        assert s.browser.alive(), "Chromium died"
+    finally:
+        s.close()
+
+
+def run(name, test, *args):
+    started = time.time()
+    try:
+        test(*args)
+    except Exception:  # noqa: BLE001 - report every failure and go on
+        print(f"FAIL {name} ({time.time() - started:.1f} s)")
+        traceback.print_exc()
+        return False
+    print(f"ok   {name} ({time.time() - started:.1f} s)")
+    return True
+
+
+def main():
+    bin_dir = sys.argv[1]
+    workdir = tempfile.mkdtemp(prefix="keypad-web-")
+    page = Page()
+    results = []
+    try:
+        session = Session("firefox", bin_dir, page, workdir)
+        try:
+            for test in FIREFOX_TESTS:
+                results.append(run(test.__name__, test, session))
+        finally:
+            session.close()
+        results.append(run("test_closing_the_window_mid_slide", test_closing_the_window_mid_slide, bin_dir, page,
+                           workdir))
+        results.append(run("test_chromium_known_limits", test_chromium_known_limits, bin_dir, page, workdir))
+    finally:
+        page.close()
+    passed = sum(results)
+    print(f"{passed} passed, {len(results) - passed} failed")
+    sys.exit(0 if passed == len(results) else 1)
+
+
+if __name__ == "__main__":
+    main()
