@@ -115,7 +115,7 @@ final class IMSession {
         guard let client else {
             // No widget (Chromium): BackSpace through the X server, as a physical key.
             IMTrace.write("x-key BackSpace")
-            XTestKey.tap(UInt32(GDK_KEY_BackSpace))
+            XTestKey.tap(GDK_KEY_BackSpace)
             return
         }
         if !client.isEntry, !client.isTextView {
@@ -146,7 +146,7 @@ final class IMSession {
     func pressReturn() {
         guard let client else {
             IMTrace.write("x-key Return")
-            XTestKey.tap(UInt32(GDK_KEY_Return))
+            XTestKey.tap(GDK_KEY_Return)
             return
         }
         IMTrace.write("key-event Return")

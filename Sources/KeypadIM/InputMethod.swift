@@ -76,7 +76,9 @@ final class InputMethod {
     }
 
     func traitsChanged(_ context: UnsafeMutablePointer<GtkIMContext>) {
-        if let session = sessions[context], session.hasFocus { IMTrace.write("purpose \(session.kind.traceDescription)") }
+        if let session = sessions[context], session.hasFocus {
+            IMTrace.write("purpose \(session.kind.traceDescription)")
+        }
         guard let session = sessions[context], session.field.isEditing else { return }
         guard session.kind.wantsKeypad else {
             window(of: session)?.end(session.field)

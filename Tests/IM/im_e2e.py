@@ -20,6 +20,10 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from im_app import App, wait_for  # noqa: E402
+import gi  # noqa: E402
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
 from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402
 
@@ -138,6 +142,31 @@ def test_zenity_entry():
         app.close()
 
 
+def test_app_without_a_widget():
+    """No GtkWidget behind the context: the keypad still shows, on the monitor of the focused
+    X window, keys commit, and Delete and Return reach the window as X key presses (XTest).
+    The module says once that previous/next and avoidance are left out."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    app = App(["/usr/bin/python3", os.path.join(here, "im_no_widget.py")])
+    try:
+        app.wait_for_line("ready")
+        app.wait_for_keypad("q")
+        assert app.find("Next field", "push button") is None or not app.find("Next field", "push button") \
+            .get_state_set().contains(Atspi.StateType.ENABLED), "next field offered with no focus chain"
+        app.tap("q")
+        wait_for(lambda: "commit q" in app.output()[0], "commit q", seen=lambda: app.output()[0])
+        app.tap("Delete")
+        wait_for(lambda: "key BackSpace" in app.output()[0], "BackSpace from X", seen=lambda: app.output()[0])
+        app.tap("Return")
+        wait_for(lambda: "key Return" in app.output()[0], "Return from X", seen=lambda: app.output()[0])
+        x, y = app.center(app.require("Return", "push button"))
+        assert y > 384, f"the keypad is not at the bottom of the screen (Return at {x},{y})"
+    finally:
+        app.close()
+    ours = [line for line in app.output()[1] if "keypad-im" in line]
+    assert len(ours) == 1 and "no GTK widget" in ours[0], ours
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--c-form", required=True)
@@ -151,7 +180,8 @@ def main():
              ("test_broken_css_logs_one_line_and_falls_back", lambda: test_broken_css_logs_one_line_and_falls_back(tmp)),
              ("test_installed_module_reads_the_bundle_beside_it",
               lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
-             ("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry)]
+             ("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry),
+             ("test_app_without_a_widget", test_app_without_a_widget)]
     failures = 0
     for name, run in runs:
         if args.k not in name:

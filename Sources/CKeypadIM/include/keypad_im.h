@@ -15,4 +15,9 @@ GtkInputHints keypad_im_context_hints(GtkIMContext *context);
 gboolean keypad_im_context_last_surrounding(GtkIMContext *context, const gchar **text, gint *cursor_index);
 void keypad_im_context_commit(GtkIMContext *context, const char *text);
 
+/* X11 only (x11_focus.c): the root-relative frame of the X window with the input focus, and
+ * a key press and release of `keyval` through XTest (libXtst.so.6); FALSE off X11 or without XTest. */
+gboolean keypad_im_focused_window_frame(GdkRectangle *frame);
+gboolean keypad_im_x_key_tap(guint keyval);
+
 #endif
