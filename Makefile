@@ -147,10 +147,12 @@ example: build
 	fi
 
 # Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/bench-im
-# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard.
+# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/bench-web
+# the module against matchbox-keyboard in Firefox ESR's kiosk.
 bench: bench-deps
 	scripts/bench
 	scripts/bench-im
+	scripts/bench-web
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;

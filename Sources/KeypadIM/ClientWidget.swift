@@ -28,6 +28,13 @@ struct ClientWidget {
             gtk_spin_button_get_type()) != 0
     }
 
+    /// Firefox's content widget: its fields live in the page, out of GTK's focus chain.
+    var isMozContainer: Bool {
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        guard let type = instance.pointee.g_class, let name = g_type_name(type.pointee.g_type) else { return false }
+        return String(cString: name) == "MozContainer"
+    }
+
     /// What the widget is, as the trace names it.
     var traceName: String { isEntry ? "entry" : isTextView ? "text-view" : "other" }
 

@@ -18,11 +18,7 @@ enum FirstFocusWorkaround {
     static let unfocusedMilliseconds = 200
 
     /// Whether `client` is a Firefox content widget.
-    static func applies(to client: ClientWidget) -> Bool {
-        let type = UnsafeMutableRawPointer(client.widget).assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
-        guard let type, let name = g_type_name(type.pointee.g_type) else { return false }
-        return String(cString: name) == "MozContainer"
-    }
+    static func applies(to client: ClientWidget) -> Bool { client.isMozContainer }
 
     /// Sends a focus-out to `toplevel` (a `GtkWindow`) now, and a focus-in shortly after.
     static func refocus(_ toplevel: UnsafeMutablePointer<GtkWidget>) {

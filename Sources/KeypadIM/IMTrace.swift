@@ -12,7 +12,7 @@ import KeypadGTK
 ///     purpose purpose=2 hints=0                    a focused context's purpose or hints changed
 ///     shown numberPad numbers                      a keypad settled on screen: its layout and page,
 ///     key 7 7 10,500,80,60                         then each key: id, accessible name, screen rectangle
-///     button Done 950,450,64,40                    and each toolbar button: accessible name, screen rectangle
+///     button Done 950,450,64,40                    and each enabled toolbar button: accessible name, screen rectangle
 ///     hidden                                       the keypad slid out
 ///     tap 7                                        a key acted (• in a secure field)
 ///     commit 1                                     characters committed to the app
@@ -43,27 +43,32 @@ enum IMTrace {
         fflush(file)
     }
 
-    /// The `shown` line of `keypad` and a `key` line for each key of its page on screen.
-    static func writeKeys(of keypad: Keypad, view: KeypadView) {
-        guard isOn else { return }
+    /// The `shown` line of `keypad` and a `key` line for each key of its page on screen;
+    /// false (and nothing written) while GTK has not laid every button out yet.
+    @discardableResult
+    static func writeKeys(of keypad: Keypad, view: KeypadView) -> Bool {
+        guard isOn else { return true }
         var lines = ["shown \(keypad.layout.id) \(keypad.currentPageID)"]
         var keyButtons = Set<UnsafeMutablePointer<GtkWidget>>()
         for key in keypad.rows.joined() {
-            guard let button = view.button(id: key.id), let frame = screenFrame(of: button) else { continue }
+            guard let button = view.button(id: key.id) else { continue }
+            guard let frame = screenFrame(of: button) else { return false }
             keyButtons.insert(button)
             let name = key.accessibleName.replacingOccurrences(of: "\n", with: " ")
             lines.append("key \(key.id) \(name) \(frame.x),\(frame.y),\(frame.width),\(frame.height)")
         }
         // The toolbar's buttons (previous, next, done), by accessible name.
         if let widget = view.widget, let window = gtk_widget_get_toplevel(widget) {
-            for button in buttons(in: window) where !keyButtons.contains(button) {
-                guard let frame = screenFrame(of: button), let accessible = gtk_widget_get_accessible(button),
-                    let name = atk_object_get_name(accessible)
+            for button in buttons(in: window) where !keyButtons.contains(button) && gtk_widget_is_sensitive(button) != 0
+            {
+                guard let frame = screenFrame(of: button) else { return false }
+                guard let accessible = gtk_widget_get_accessible(button), let name = atk_object_get_name(accessible)
                 else { continue }
                 lines.append("button \(String(cString: name)) \(frame.x),\(frame.y),\(frame.width),\(frame.height)")
             }
         }
         write(lines.joined(separator: "\n"))
+        return true
     }
 
     /// The mapped buttons in `root`'s widget tree.
@@ -82,9 +87,10 @@ enum IMTrace {
         return result
     }
 
-    /// The widget's rectangle on the screen, if it is on one.
+    /// The widget's rectangle on the screen, once it is mapped and laid out.
     private static func screenFrame(of widget: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
-        guard gtk_widget_get_mapped(widget) != 0, let top = gtk_widget_get_toplevel(widget),
+        guard gtk_widget_get_mapped(widget) != 0, gtk_widget_get_allocated_width(widget) > 1,
+            let top = gtk_widget_get_toplevel(widget),
             let window = gtk_widget_get_window(top)
         else { return nil }
         var x: gint = 0

@@ -28,16 +28,17 @@ final class IMWindow {
     private var tracer: KeypadTracer?
 
     /// Creates the window's keypad host; `closed` runs once GTK destroys the window.
-    /// Whether the window's fields are GTK widgets: false for the ``StandInWindow`` of an
-    /// app that gives none (Chromium), where previous/next and avoidance have nothing to act on.
-    private let hasWidgets: Bool
+    /// Whether the window's fields sit in GTK's focus chain, for previous and next: not in the
+    /// ``StandInWindow`` of an app that gives no widget, nor in a web page (Firefox), where a
+    /// step along GTK's chain leaves the page and comes back to the same field.
+    private let hasFocusChain: Bool
 
     init?(
-        toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, hasWidgets: Bool = true,
+        toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, hasFocusChain: Bool = true,
         closed: @escaping () -> Void
     ) {
         self.toplevel = toplevel
-        self.hasWidgets = hasWidgets
+        self.hasFocusChain = hasFocusChain
         self.configuration = configuration
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: configuration.labelLocale)
         scope.layoutCatalog = configuration.layoutCatalog
@@ -66,9 +67,9 @@ final class IMWindow {
         session.refreshMirror()
         guard !field.isEditing else { return }
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
-        if hasWidgets { scope.add(steps[0]) }
+        if hasFocusChain { scope.add(steps[0]) }
         scope.add(field)
-        if hasWidgets { scope.add(steps[1]) }
+        if hasFocusChain { scope.add(steps[1]) }
         field.inputAccessoryView = toolbar
         host.prepare(for: field)
         editing = session

@@ -107,7 +107,8 @@ final class InputMethod {
         self.configuration = configuration
         guard
             let window = IMWindow(
-                toplevel: toplevel, configuration: configuration, hasWidgets: session.client != nil,
+                toplevel: toplevel, configuration: configuration,
+                hasFocusChain: session.client.map { !$0.isMozContainer } ?? false,
                 closed: { [weak self] in
                     self?.windows[toplevel] = nil
                 })

@@ -13,6 +13,8 @@ final class KeypadTracer {
     private var tokens: [any NSObjectProtocol] = []
     private var observed: [ObjectIdentifier: (Keypad, ObservationToken)] = [:]
     private var pending: guint = 0
+    /// Tries left to find every button laid out.
+    private var retries = 0
 
     init(scope: ResponderScope, area: KeypadArea) {
         self.scope = scope
@@ -35,7 +37,8 @@ final class KeypadTracer {
     }
 
     /// Writes the keys once GTK has laid them out and the slide is over.
-    private func scheduleKeys() {
+    private func scheduleKeys(retry: Bool = false) {
+        retries = retry ? retries - 1 : 10
         guard pending == 0 else { return }
         pending = MainLoop.after(milliseconds: 60) { [weak self] in
             guard let self else { return }
@@ -49,7 +52,7 @@ final class KeypadTracer {
         guard let keypad = scope.keyboard.inputView as? Keypad, scope.keyboard.isVisible else { return }
         observe(keypad)
         guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return }
-        IMTrace.writeKeys(of: keypad, view: view)
+        if !IMTrace.writeKeys(of: keypad, view: view), retries > 0 { scheduleKeys(retry: true) }
     }
 
     private func observe(_ keypad: Keypad) {

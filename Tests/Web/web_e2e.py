@@ -107,6 +107,12 @@ def test_first_field_gets_its_pad(s):
     assert not any(line.startswith("shown default") for line in lines), f"letters showed first: {lines[:6]}"
 
 
+def test_toolbar_offers_dismiss_but_no_previous_or_next(s):
+    """A step along GTK's focus chain would leave the page and come back to the same field."""
+    keys = s.focus_field("url", "url")
+    assert "Dismiss keypad" in keys and "Next field" not in keys and "Previous field" not in keys, sorted(keys)
+
+
 def test_every_pad_in_the_table(s):
     for id, layout in FIREFOX_PADS.items():
         s.focus_field(id, layout)
@@ -219,6 +225,7 @@ def test_closing_the_window_mid_slide(bin_dir, page, workdir):
 
 FIREFOX_TESTS = [
     test_first_field_gets_its_pad,
+    test_toolbar_offers_dismiss_but_no_previous_or_next,
     test_every_pad_in_the_table,
     test_inputmode_none_shows_no_keypad,
     test_typing_delete_and_focus_staying,
