@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* dladdr, RTLD_NODELETE */
 #include <dlfcn.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <gtk/gtkimmodule.h>
 #include "keypad_im.h"
@@ -57,20 +58,49 @@ static void traits_changed(GObject *object, GParamSpec *pspec, gpointer data) {
     keypad_im_swift_traits_changed(GTK_IM_CONTEXT(object));
 }
 
+/* Whether this process's command line turns BackupRefPtr off
+ * (--disable-features=…PartitionAllocBackupRefPtr…). */
+static gboolean backup_ref_ptr_disabled(void) {
+    /* Read to the end: /proc files report no size (so no g_file_get_contents). */
+    GString *line = g_string_new(NULL);
+    char chunk[4096];
+    gssize got;
+    gboolean disabled = FALSE;
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return FALSE;
+    while ((got = read(fd, chunk, sizeof chunk)) > 0) g_string_append_len(line, chunk, got);
+    close(fd);
+    /* Arguments end in NUL, or in a space once Chromium has set its process title. */
+    for (gsize i = 0; i < line->len; i++) {
+        if (line->str[i] == '\0') line->str[i] = ' ';
+    }
+    for (const char *flag = strstr(line->str, "--disable-features="); flag && !disabled;
+         flag = strstr(flag + 1, "--disable-features=")) {
+        const char *end = strchr(flag, ' ');
+        gchar *argument = g_strndup(flag, end ? (gsize)(end - flag) : strlen(flag));
+        disabled = strstr(argument, "PartitionAllocBackupRefPtr") != NULL;
+        g_free(argument);
+    }
+    g_string_free(line, TRUE);
+    return disabled;
+}
+
 /* Chromium's browser process (it exports ChromeMain) stops with SIGTRAP in its allocator
- * (PartitionAlloc) soon after the module's Swift code starts allocating there: measured with
- * Chromium 156 on Debian 12, see README's "Web kiosks". Its contexts stay a plain
- * GtkIMContextSimple (physical keys work, no keypad), and the module says so once.
+ * (PartitionAlloc) soon after the module's Swift code starts allocating there, unless
+ * PartitionAlloc's BackupRefPtr is off: measured with Chromium 156 on Debian 12, see README's
+ * "Web kiosks". Without --disable-features=PartitionAllocBackupRefPtr its contexts stay a
+ * plain GtkIMContextSimple (physical keys work, no keypad), and the module says so once.
  * KEYPAD_IM_CHROMIUM=1 runs the Swift side anyway, to study the crash. */
 static gboolean host_is_chromium(void) {
     static int known = -1;
     if (known < 0) {
         const char *force = g_getenv("KEYPAD_IM_CHROMIUM");
-        known = dlsym(RTLD_DEFAULT, "ChromeMain") != NULL && !(force && strcmp(force, "1") == 0);
+        known = dlsym(RTLD_DEFAULT, "ChromeMain") != NULL && !backup_ref_ptr_disabled()
+            && !(force && strcmp(force, "1") == 0);
         if (known) {
             static const char line[] =
-                "keypad-im: no keypad in Chromium: the module's Swift runtime crashes its allocator; "
-                "physical keys still type (see the README's \"Web kiosks\")\n";
+                "keypad-im: no keypad in Chromium without --disable-features=PartitionAllocBackupRefPtr "
+                "(its allocator stops the browser once the module's Swift code runs); physical keys still type\n";
             if (write(2, line, sizeof line - 1) < 0) { /* nowhere to report */ }
         }
     }

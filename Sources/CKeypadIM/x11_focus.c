@@ -30,6 +30,31 @@ gboolean keypad_im_focused_window_frame(GdkRectangle *frame) {
     return TRUE;
 }
 
+gboolean keypad_im_stack_over_focused_window(GdkWindow *window) {
+    Display *xdisplay = x_display();
+    if (!xdisplay || !window || !GDK_IS_X11_WINDOW(window)) return FALSE;
+    Window focused = None, root = None, parent = None, *children = NULL;
+    unsigned int count = 0;
+    int revert = 0;
+    XGetInputFocus(xdisplay, &focused, &revert);
+    if (focused == None || focused == PointerRoot) return FALSE;
+    /* Up to the top-level window (the child of the root). */
+    for (Window current = focused; XQueryTree(xdisplay, current, &root, &parent, &children, &count);) {
+        if (children) XFree(children);
+        children = NULL;
+        if (parent == root || parent == None) {
+            focused = current;
+            break;
+        }
+        current = parent;
+    }
+    Window own = GDK_WINDOW_XID(window);
+    if (own == focused) return FALSE;
+    XSetTransientForHint(xdisplay, own, focused);
+    XFlush(xdisplay);
+    return TRUE;
+}
+
 typedef int (*FakeKeyEvent)(Display *, unsigned int, int, unsigned long);
 
 gboolean keypad_im_x_key_tap(guint keyval) {

@@ -18,6 +18,7 @@ import KeypadGTK
 ///     commit 1                                     characters committed to the app
 ///     delete 1                                     characters deleted before the cursor (delete-surrounding)
 ///     key-event BackSpace                          a key event sent to the app (BackSpace, Return)
+///     x-key Return                                 the same through the X server (an app with no widget)
 ///
 /// Tests find the keypad's keys this way where AT-SPI cannot see them (inside Firefox).
 @MainActor

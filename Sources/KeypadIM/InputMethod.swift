@@ -43,6 +43,7 @@ final class InputMethod {
             return
         }
         window.begin(session)
+        if session.client == nil { StandInWindow.stackKeypadsOverFocusedWindow() }
     }
 
     func focusOut(_ context: UnsafeMutablePointer<GtkIMContext>) {

@@ -27,6 +27,24 @@ enum StandInWindow {
         return window
     }
 
+    /// Keeps the keypad windows that stand over the stand-in above the focused X window:
+    /// they are transient for the stand-in, which never shows, and a window manager stacks a
+    /// focused fullscreen window (a kiosk browser) above them otherwise.
+    static func stackKeypadsOverFocusedWindow() {
+        guard let window, let list = gtk_window_list_toplevels() else { return }
+        defer { g_list_free(list) }
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            node = current.pointee.next
+            guard let data = current.pointee.data else { continue }
+            let toplevel = data.assumingMemoryBound(to: GtkWidget.self)
+            guard gtk_window_get_transient_for(keypad_window(toplevel)) == keypad_window(window),
+                let gdkWindow = gtk_widget_get_window(toplevel)
+            else { continue }
+            _ = keypad_im_stack_over_focused_window(gdkWindow)
+        }
+    }
+
     private static func make() -> UnsafeMutablePointer<GtkWidget> {
         let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(keypad_window(window), "Keypad stand-in")

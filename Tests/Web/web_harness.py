@@ -239,7 +239,7 @@ user_pref("signon.rememberSignons", false);
 class Browser:
     """One browser process in kiosk mode under the module, with its output and a trace."""
 
-    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None):
+    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None):
         self.kind = kind
         self.profile = tempfile.mkdtemp(prefix=f"keypad-{kind}-")
         env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
@@ -250,7 +250,7 @@ class Browser:
                 file.write(FIREFOX_PREFS)
             command = ["firefox-esr", "--kiosk", "--profile", self.profile, "--no-remote", url]
         else:
-            command = chromium_command(self.profile, url)
+            command = chromium_command(self.profile, url, CHROMIUM_KEYPAD_FLAGS if chromium_flags is None else chromium_flags)
         self.log_path = os.path.join(self.profile, "output.log")
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env,
@@ -299,13 +299,15 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-# Flags a Chromium kiosk under the module needs: see README's "Web kiosks".
+# A Chromium kiosk's flags (README's "Web kiosks"); --disable-gpu only because Xvfb has no GPU.
 CHROMIUM_FLAGS = ["--kiosk", "--no-first-run", "--no-default-browser-check", "--password-store=basic",
                   "--ozone-platform=x11", "--disable-gpu"]
+# What the module needs on top: without it, the module stays out of Chromium.
+CHROMIUM_KEYPAD_FLAGS = ["--disable-features=PartitionAllocBackupRefPtr"]
 
 
-def chromium_command(profile, url):
-    command = ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={profile}", url]
+def chromium_command(profile, url, extra_flags=()):
+    command = ["chromium", *CHROMIUM_FLAGS, *extra_flags, f"--user-data-dir={profile}", url]
     if os.geteuid() == 0:
         command.insert(1, "--no-sandbox")
     return command

@@ -19,5 +19,8 @@ void keypad_im_context_commit(GtkIMContext *context, const char *text);
  * a key press and release of `keyval` through XTest (libXtst.so.6); FALSE off X11 or without XTest. */
 gboolean keypad_im_focused_window_frame(GdkRectangle *frame);
 gboolean keypad_im_x_key_tap(guint keyval);
+/* Makes `window` transient for the top-level X window with the input focus, so the window
+ * manager stacks it above that window (even a fullscreen one). */
+gboolean keypad_im_stack_over_focused_window(GdkWindow *window);
 
 #endif
