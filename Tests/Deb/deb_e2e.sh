@@ -80,6 +80,12 @@ inside() {
     env -u GTK_IM_MODULE_FILE GTK_IM_MODULE="$module" G_DEBUG=fatal-criticals ./with-display \
         /usr/bin/python3 deb_apps.py "$immodules/im-keypad.so"
 
+    # The README's way to turn it off again.
+    HOME=$home im-config -n REMOVE > im-config.log 2>&1 || { cat im-config.log >&2; exit 1; }
+    module=$(env -i HOME="$home" PATH=/usr/bin:/bin sh -c '. /etc/X11/Xsession.d/70im-config_launch; echo "$GTK_IM_MODULE"')
+    [ -z "$module" ] || { echo "FAIL after im-config -n REMOVE the session's GTK_IM_MODULE is '$module'" >&2; exit 1; }
+    echo "ok   im-config -n REMOVE: the session no longer sets GTK_IM_MODULE"
+
     dpkg -r "$package" > dpkg-remove.log 2>&1 || { cat dpkg-remove.log >&2; exit 1; }
     if grep -q keypad "$cache"; then echo "FAIL GTK's cache still names the module after dpkg -r" >&2; exit 1; fi
     left=""
