@@ -186,6 +186,7 @@ format:
 
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
+	scripts/check-doc-samples
 
 clean:
 	rm -rf .build .build-fuzz .build-deb .build-deb-private dist
