@@ -25,6 +25,10 @@ swift=$(command -v "${SWIFT:-swift}")
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift")")")")
 
 known() { dpkg-query -W -f='${db:Status-Abbrev}' "$package" 2>/dev/null | grep -qv '^un'; }
+# One package install at a time on this machine: make test-deb and make bench of other
+# checkouts wait here (up to 10 minutes) instead of finding the package installed.
+exec 9>/run/lock/keypad-im-gtk3.lock
+flock -w 600 9 || { echo "deb_e2e: another run has held /run/lock/keypad-im-gtk3.lock for 10 minutes" >&2; exit 1; }
 if known; then
     echo "deb_e2e: $package is installed on this machine; remove it first (dpkg --purge $package)" >&2
     exit 1
@@ -102,7 +106,7 @@ inside() {
 }
 export -f inside known
 export toolchain checkout work deb immodules cache package
-unshare --mount --propagation private bash -c inside
+unshare --mount --propagation private bash -c inside 9>&-  # no child keeps the lock
 
 echo "lintian $(basename "$deb"):"
 tags=$(lintian --fail-on error "$deb" 2>&1) || { echo "$tags" | sed 's/^/  /'; echo "FAIL lintian reports an error" >&2; exit 1; }
