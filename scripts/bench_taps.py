@@ -23,7 +23,6 @@ prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN KEYBOARD_CPU_MS_PER_TAP`
 (milliseconds; the CPU of the app's process read from /proc, and for matchbox the
 keyboard's own process, 0 otherwise).
 """
-import ctypes
 import os
 import queue
 import subprocess
@@ -33,6 +32,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from latency_stats import median_p95  # noqa: E402
+from xtest_pointer import XTestPointer  # noqa: E402
 
 binary, mode, taps, hold, driver = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 settle = float(sys.argv[6]) / 1000 if len(sys.argv) > 6 else 0.0
@@ -96,41 +96,13 @@ def xdotool_click(point):
     return start
 
 
-class XTest:
-    """XTestFakeMotionEvent / XTestFakeButtonEvent on this process's own connection."""
+if driver == "xtest":
+    pointer = XTestPointer()  # the XTest requests on this process's own connection
 
-    def __init__(self):
-        self.x11 = ctypes.CDLL("libX11.so.6")
-        self.xtst = ctypes.CDLL("libXtst.so.6")
-        self.x11.XOpenDisplay.restype = ctypes.c_void_p
-        self.x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        self.x11.XFlush.argtypes = [ctypes.c_void_p]
-        self.x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
-        self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
-        self.display = self.x11.XOpenDisplay(None)
-        if not self.display:
-            raise SystemExit("bench_taps: cannot open the X display")
-
-    def click(self, point):
-        """Moves to `point`, then presses (and after `hold` ms releases) button 1;
-        returns the monotonic time just before the press was flushed."""
-        x, y = int(point[0]), int(point[1])
-        self.xtst.XTestFakeMotionEvent(self.display, -1, x, y, 0)
-        self.x11.XSync(self.display, 0)
-        if settle:
-            time.sleep(settle)
-        start = time.monotonic_ns()
-        self.xtst.XTestFakeButtonEvent(self.display, 1, 1, 0)
-        self.x11.XFlush(self.display)
-        if hold:
-            time.sleep(hold / 1000)
-        self.xtst.XTestFakeButtonEvent(self.display, 1, 0, 0)
-        self.x11.XFlush(self.display)
-        return start
-
-
-click = XTest().click if driver == "xtest" else xdotool_click
+    def click(point):
+        return pointer.tap(point, hold, settle)
+else:
+    click = xdotool_click
 
 
 latencies = []

@@ -12,7 +12,6 @@ read to the microsecond.
     scripts/bench_web.py BIN_DIR TAPS          (run under scripts/with-display)
 prints `module_0 MEDIAN P95 COUNT`, `module_80 …`, `matchbox_0 …`, `matchbox_80 …` (ms).
 """
-import ctypes
 import os
 import subprocess
 import sys
@@ -23,6 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "Web"))
 from latency_stats import median_p95  # noqa: E402
+from xtest_pointer import XTestPointer  # noqa: E402
 from web_harness import FIREFOX_PREFS, Page, Trace, click, find_windows, wait_for  # noqa: E402
 import web_harness  # noqa: E402
 
@@ -33,36 +33,6 @@ MATCHBOX_LAYOUT = """<?xml version="1.0" encoding="UTF-8"?>
   <key><default display="Del" action="backspace" /></key>
 </row></layout></keyboard>
 """
-
-
-class XTest:
-    """XTest pointer events on this process's own X connection."""
-
-    def __init__(self):
-        self.x11 = ctypes.CDLL("libX11.so.6")
-        self.xtst = ctypes.CDLL("libXtst.so.6")
-        self.x11.XOpenDisplay.restype = ctypes.c_void_p
-        self.x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        self.x11.XFlush.argtypes = [ctypes.c_void_p]
-        self.x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        self.xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                                                   ctypes.c_ulong]
-        self.xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
-        self.display = self.x11.XOpenDisplay(None)
-
-    def tap(self, point, hold_ms):
-        """Moves to `point`, presses button 1, releases after `hold_ms`; returns the press's
-        wall-clock time in milliseconds."""
-        self.xtst.XTestFakeMotionEvent(self.display, -1, int(point[0]), int(point[1]), 0)
-        self.x11.XSync(self.display, 0)
-        start = time.time() * 1000
-        self.xtst.XTestFakeButtonEvent(self.display, 1, 1, 0)
-        self.x11.XFlush(self.display)
-        if hold_ms:
-            time.sleep(hold_ms / 1000)
-        self.xtst.XTestFakeButtonEvent(self.display, 1, 0, 0)
-        self.x11.XFlush(self.display)
-        return start
 
 
 def unfullscreen(window):
@@ -78,13 +48,18 @@ def unfullscreen(window):
     display.flush()
 
 
+def wall_ms():
+    """The wall clock in milliseconds, as the page's performance.timeOrigin + performance.now()."""
+    return time.time() * 1000
+
+
 def measure(page, field, keys, taps, hold_ms, xtest):
     """Taps keys["5"] and keys["Delete"] in turn; the time from each press to `field`'s input event.
     First taps "5" and "Delete" until each types (the keyboard has settled), unmeasured."""
     for name in ("5", "Delete"):
         for _ in range(5):
             mark = page.mark()
-            xtest.tap(keys[name], 0)
+            xtest.tap(keys[name], clock=wall_ms)
             try:
                 page.wait_event(mark, "input", field, timeout=1.0)
                 break
@@ -93,7 +68,7 @@ def measure(page, field, keys, taps, hold_ms, xtest):
     latencies = []
     for index in range(taps):
         mark = page.mark()
-        start = xtest.tap(keys["5" if index % 2 == 0 else "Delete"], hold_ms)
+        start = xtest.tap(keys["5" if index % 2 == 0 else "Delete"], hold_ms, clock=wall_ms)
         try:
             event = page.wait_event(mark, "input", field, timeout=2.0)
             latencies.append(event["time"] - start)
@@ -110,7 +85,7 @@ def main():
     page = Page()
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
     browser = web_harness.Browser("firefox", page.url(), bin_dir, trace.path)
-    xtest = XTest()
+    xtest = XTestPointer()
     matchbox = None
     try:
         page.wait_load(0, timeout=60)

@@ -91,17 +91,10 @@ enum IMTrace {
     /// The widget's rectangle on the screen, once it is mapped and laid out.
     private static func screenFrame(of widget: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
         guard gtk_widget_get_mapped(widget) != 0, gtk_widget_get_allocated_width(widget) > 1,
-            let top = gtk_widget_get_toplevel(widget),
-            let window = gtk_widget_get_window(top)
+            let rect = WidgetGeometry.screenRect(of: widget)
         else { return nil }
-        var x: gint = 0
-        var y: gint = 0
-        guard gtk_widget_translate_coordinates(widget, top, 0, 0, &x, &y) != 0 else { return nil }
-        var originX: gint = 0
-        var originY: gint = 0
-        gdk_window_get_origin(window, &originX, &originY)
         return GdkRectangle(
-            x: originX + x, y: originY + y, width: gtk_widget_get_allocated_width(widget),
-            height: gtk_widget_get_allocated_height(widget))
+            x: gint(rect.origin.x), y: gint(rect.origin.y), width: gint(rect.size.width),
+            height: gint(rect.size.height))
     }
 }
