@@ -67,7 +67,9 @@ let package = Package(
         // The IM module's GObject type and GTK's four module entry points; the rest is Swift.
         .target(
             name: "CKeypadIM",
-            dependencies: ["CGTK"]
+            dependencies: ["CGTK"],
+            // x11_focus.c calls Xlib (GTK's own dependency) for apps that give no widget.
+            linkerSettings: [.linkedLibrary("X11")]
         ),
         .target(
             name: "KeypadIM",

@@ -10,7 +10,8 @@ Firefox's timer precision is not reduced (privacy.reduceTimerPrecision false), s
 read to the microsecond.
 
     scripts/bench_web.py BIN_DIR TAPS          (run under scripts/with-display)
-prints `module_0 MEDIAN P95 COUNT`, `module_80 …`, `matchbox_0 …`, `matchbox_80 …` (ms).
+prints `module_0 MEDIAN P95 COUNT`, `module_80 …`, `matchbox_0 …`, `matchbox_80 …` (ms), then
+`chromium_0 …` and `chromium_80 …`: the module in Chromium (with the flag it needs) on the same page.
 """
 import os
 import subprocess
@@ -123,7 +124,33 @@ def main():
             matchbox.terminate()
         browser.close()
         browser.remove_profile()
+    try:
+        measure_chromium(page, bin_dir, taps, xtest)
+    finally:
         page.close()
+
+
+def measure_chromium(page, bin_dir, taps, xtest):
+    """The module in Chromium (with --disable-features=PartitionAllocBackupRefPtr): Chromium gives
+    no input purpose, so the default layout's numbers page types the "5"."""
+    trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
+    mark = page.mark()
+    browser = web_harness.Browser("chromium", page.url(), bin_dir, trace.path)
+    try:
+        page.wait_load(mark, timeout=60)
+        rect = page.rect("numeric")
+        click(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)
+        keys = trace.wait_keypad(0, "default")[2]
+        time.sleep(0.5)
+        click(*keys["Numbers and symbols"])
+        keys = wait_for(lambda: (trace.keypad() or ("", "", {}))[1] != "letters" and trace.keypad()[2],
+                        "the numbers page")
+        time.sleep(0.5)
+        for hold in (0, HOLD_MS):
+            print(f"chromium_{hold} {measure(page, 'numeric', keys, taps, hold, xtest)}", flush=True)
+    finally:
+        browser.close()
+        browser.remove_profile()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ final class KeypadTracer {
     private var tokens: [any NSObjectProtocol] = []
     private var observed: [ObjectIdentifier: (Keypad, ObservationToken)] = [:]
     private var pending: guint = 0
+    /// Keyboard transitions (slides) under way.
+    private var transitions = 0
     /// Tries left to find every button laid out.
     private var retries = 0
 
@@ -28,6 +30,18 @@ final class KeypadTracer {
         }
         tokens.append(
             observeOnMainActor(Responder.keyboardDidHideNotification, on: center) { _ in IMTrace.write("hidden") })
+        // Keys move while the keypad slides: only a keypad that has arrived is written. Each
+        // transition posts one willChangeFrame and, once it ends (or is interrupted), one
+        // didChangeFrame.
+        for (name, step) in [
+            (Responder.keyboardWillChangeFrameNotification, 1), (Responder.keyboardDidChangeFrameNotification, -1),
+        ] {
+            tokens.append(
+                observeOnMainActor(name, on: center) { [weak self] _ in
+                    guard let self else { return }
+                    self.transitions = max(self.transitions + step, 0)
+                })
+        }
     }
 
     isolated deinit {
@@ -49,7 +63,9 @@ final class KeypadTracer {
 
     private func writeKeys() {
         // The did-notifications come once the slide is over: the keys are where they stay.
-        guard let keypad = scope.keyboard.inputView as? Keypad, scope.keyboard.isVisible else { return }
+        guard transitions == 0, let keypad = scope.keyboard.inputView as? Keypad, scope.keyboard.isVisible else {
+            return
+        }
         observe(keypad)
         guard let view = area.keypadViews[ObjectIdentifier(keypad)] else { return }
         if !IMTrace.writeKeys(of: keypad, view: view), retries > 0 { scheduleKeys(retry: true) }

@@ -71,10 +71,23 @@ class Session:
             # A page that has just loaded may take the first click to focus its window.
             self.tap_field(id)
             self.page.wait_event(mark, "focus", id)
-        return self.trace.wait_keypad(trace_mark, layout)[2]
+        keys = self.trace.wait_keypad(trace_mark, layout)[2]
+        time.sleep(0.2)
+        if self.trace.since(trace_mark, "focus-out") and not self.trace.keypad(trace_mark):
+            # Seen a few times under heavy load on a shared machine: Firefox takes IME focus off
+            # the field just after the keypad arrived and gives it back only on the next tap.
+            print(f"note: {id} lost IME focus after its keypad showed; tapping it again")
+            trace_mark = self.trace.mark()
+            self.tap_field(id)
+            keys = self.trace.wait_keypad(trace_mark, layout)[2]
+        return keys
 
     def tap_key(self, name):
         keypad = self.trace.keypad()
+        if keypad is None:
+            focus = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True)
+            print("DIAG focus:", focus.stdout.strip(), "events:",
+                  [(e.get("type"), e.get("id")) for e in self.page.snapshot()[-12:]])
         assert keypad is not None, f"no keypad to tap {name!r} on"
         assert name in keypad[2], f"no key {name!r} on {keypad[0]} ({sorted(keypad[2])})"
         click(*keypad[2][name])
@@ -215,8 +228,14 @@ def test_closing_the_window_mid_slide(bin_dir, page, workdir):
         s.tap_field("tel")
         s.page.wait_event(mark, "focus", "tel")
         wait_for(lambda: s.trace.since(trace_mark, "focus-in"), "the focus-in")
-        subprocess.run(["xdotool", "windowactivate", "--sync", str(s.window), "key", "alt+F4"], check=True)
-        code = s.browser.process.wait(timeout=20)
+        # Alt+F4: openbox asks the window to close (WM_DELETE_WINDOW), as a kiosk's session would.
+        subprocess.run(["xdotool", "key", "alt+F4"], check=True)
+        try:
+            code = s.browser.process.wait(timeout=8)
+        except subprocess.TimeoutExpired:
+            # The key went elsewhere (the window was not active yet): once more, on the window.
+            subprocess.run(["xdotool", "windowactivate", "--sync", str(s.window), "key", "alt+F4"], check=True)
+            code = s.browser.process.wait(timeout=15)
         assert code == 0, f"Firefox ended with {code}"
         assert not keypad_windows(), "a keypad window stayed behind"
         assert "keypad-im" not in s.browser.output()
