@@ -7,12 +7,16 @@ import KeypadGTK
 /// still makes it its window's focus widget (`GtkWindow::set-focus`): while the seat
 /// has no keyboard and the window is not active, the module follows that instead.
 ///
+/// As with a keyboard, one field has focus in the whole app: the last one tapped, in
+/// whichever window; focus moving to another widget of that window ends it.
+///
 /// Once a keyboard arrives and the window becomes active, GTK's own focus-in and
 /// focus-out take over again (set-focus is ignored in an active window).
 @MainActor
 final class KeyboardlessFocus {
-    /// The focus widget's context, per window followed.
-    private var focused: [UnsafeMutablePointer<GtkWidget>: UnsafeMutablePointer<GtkIMContext>] = [:]
+    /// The context that has focus and its window. One for the whole app, as with a
+    /// keyboard: the last field tapped in any window.
+    private var focused: (toplevel: UnsafeMutablePointer<GtkWidget>, context: UnsafeMutablePointer<GtkIMContext>)?
     private var followed: Set<UnsafeMutablePointer<GtkWidget>> = []
     /// Finds the context whose client widget is a widget.
     private let context: (UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkIMContext>?
@@ -42,8 +46,9 @@ final class KeyboardlessFocus {
                 self?.focusMoved(in: toplevel)
             }
             onSignal(UnsafeMutableRawPointer(toplevel), "destroy") { [weak self] in
-                self?.followed.remove(toplevel)
-                self?.focused[toplevel] = nil
+                guard let self else { return }
+                self.followed.remove(toplevel)
+                if self.focused?.toplevel == toplevel { self.focused = nil }
             }
         }
         if gtk_window_get_focus(keypad_window(toplevel)) == widget { focusMoved(in: toplevel) }
@@ -52,10 +57,16 @@ final class KeyboardlessFocus {
     private func focusMoved(in toplevel: UnsafeMutablePointer<GtkWidget>) {
         guard gtk_window_is_active(keypad_window(toplevel)) == 0 else { return }
         let now = gtk_window_get_focus(keypad_window(toplevel)).flatMap(context)
-        let before = focused[toplevel]
-        guard now != before else { return }
-        focused[toplevel] = now
-        if let before { focusOut(before) }
-        if let now { focusIn(now) }
+        let before = focused
+        if let now {
+            guard now != before?.context else { return }
+            focused = (toplevel, now)
+            if let before { focusOut(before.context) }
+            focusIn(now)
+        } else if let before, before.toplevel == toplevel {
+            // Focus left the fields of the window that had the keypad.
+            focused = nil
+            focusOut(before.context)
+        }
     }
 }

@@ -90,7 +90,11 @@ package enum KeypadWindowPlacement: Equatable {
             keypad_layer_shell_setup(gtkWindow, Monitor.of(parent))
             onSignal(UnsafeMutableRawPointer(parent), "destroy") { gtk_widget_destroy(window) }
         case .x11, .attached, .ownWindow:
-            if self != .attached { gtk_window_set_type_hint(gtkWindow, GDK_WINDOW_TYPE_HINT_UTILITY) }
+            if self == .attached {
+                followResizes(of: parent, window: window)
+            } else {
+                gtk_window_set_type_hint(gtkWindow, GDK_WINDOW_TYPE_HINT_UTILITY)
+            }
             gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
             // Closing the app window closes this one too, instead of leaving it over the screen.
             gtk_window_set_destroy_with_parent(gtkWindow, 1)
@@ -124,14 +128,41 @@ package enum KeypadWindowPlacement: Equatable {
             if gtk_widget_get_visible(window) == 0, let monitor = Monitor.of(parent) {
                 keypad_layer_shell_set_monitor(gtkWindow, monitor)
             }
-        case .x11, .attached, .ownWindow:
-            // For ``attached`` the position is relative to the app window's surface.
+        case .attached:
+            // Relative to the app window's surface. A window shorter than the keypad (a
+            // dialog) gets it below its content, centred on it, rather than over it.
+            var minimum: gint = 0
+            gtk_widget_get_preferred_width(window, &minimum, nil)
+            let x = area.x + min(0, (area.width - minimum) / 2)
+            let y = height > area.height ? area.y + area.height : area.y + area.height - height
+            gtk_window_move(gtkWindow, x, y)
+            // A subsurface's position and first content apply with its parent's next
+            // commit: have the app window draw a frame.
+            if let parent { gtk_widget_queue_draw(parent) }
+        case .x11, .ownWindow:
             gtk_window_move(gtkWindow, area.x, area.y + area.height - height)
         }
     }
 
-    /// The app window's content (its child, without client-side shadows and title bar)
-    /// in the window's own coordinates.
+    /// Keeps an attached keypad at the bottom of its app window as the window changes size
+    /// (maximized, rotated): its position is relative to the window's top left.
+    private func followResizes(of parent: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>) {
+        final class Alive { var value = true }
+        let alive = Alive()
+        onSignal(UnsafeMutableRawPointer(window), "destroy") { alive.value = false }
+        onSignalIgnoringArgument(UnsafeMutableRawPointer(parent), "size-allocate", after: true) {
+            guard alive.value, gtk_widget_get_visible(window) != 0 else { return }
+            var height: gint = 0
+            gtk_widget_get_size_request(window, nil, &height)
+            guard height > 0 else { return }
+            self.place(window, parent: parent, height: Int(height))
+        }
+    }
+
+    /// The app window's content (its child with the child's margins, without client-side
+    /// shadows and title bar) in the window's own coordinates. The margins count: keeping
+    /// a field above the keypad gives a scrolled window a bottom margin as tall as the
+    /// keypad, which must not lift the keypad in turn.
     private static func contentRect(of parent: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
         guard gtk_widget_get_realized(parent) != 0 else { return nil }
         guard let child = gtk_bin_get_child(keypad_bin(parent)), gtk_widget_get_visible(child) != 0 else {
@@ -142,7 +173,11 @@ package enum KeypadWindowPlacement: Equatable {
         var x: gint = 0
         var y: gint = 0
         _ = gtk_widget_translate_coordinates(child, parent, 0, 0, &x, &y)
+        let left = gtk_widget_get_margin_start(child)
+        let top = gtk_widget_get_margin_top(child)
         return GdkRectangle(
-            x: x, y: y, width: gtk_widget_get_allocated_width(child), height: gtk_widget_get_allocated_height(child))
+            x: x - left, y: y - top,
+            width: gtk_widget_get_allocated_width(child) + left + gtk_widget_get_margin_end(child),
+            height: gtk_widget_get_allocated_height(child) + top + gtk_widget_get_margin_bottom(child))
     }
 }
