@@ -24,6 +24,7 @@ kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does
 """
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -472,8 +473,11 @@ def main():
             failures += 1
             print(f"FAIL {COMPOSITOR} {test.__name__}", flush=True)
             traceback.print_exc()
-    print(f"screenshots in {SHOTS}")
-    return 1 if failures else 0
+    if failures:
+        print(f"screenshots in {SHOTS}")
+        return 1
+    shutil.rmtree(SHOTS, ignore_errors=True)
+    return 0
 
 
 if __name__ == "__main__":
