@@ -88,7 +88,10 @@ package enum KeypadWindowPlacement: Equatable {
         case .layerShell:
             // A layer surface has no parent: it goes with the app window by hand.
             keypad_layer_shell_setup(gtkWindow, Monitor.of(parent))
-            onSignal(UnsafeMutableRawPointer(parent), "destroy") { gtk_widget_destroy(window) }
+            let alive = WindowAlive(window)
+            onSignal(UnsafeMutableRawPointer(parent), "destroy") {
+                if alive.value { gtk_widget_destroy(window) }
+            }
         case .x11, .attached, .ownWindow:
             if self == .attached {
                 followResizes(of: parent, window: window)
@@ -147,9 +150,7 @@ package enum KeypadWindowPlacement: Equatable {
     /// Keeps an attached keypad at the bottom of its app window as the window changes size
     /// (maximized, rotated): its position is relative to the window's top left.
     private func followResizes(of parent: UnsafeMutablePointer<GtkWidget>, window: UnsafeMutablePointer<GtkWidget>) {
-        final class Alive { var value = true }
-        let alive = Alive()
-        onSignal(UnsafeMutableRawPointer(window), "destroy") { alive.value = false }
+        let alive = WindowAlive(window)
         onSignalIgnoringArgument(UnsafeMutableRawPointer(parent), "size-allocate", after: true) {
             guard alive.value, gtk_widget_get_visible(window) != 0 else { return }
             var height: gint = 0
@@ -179,5 +180,14 @@ package enum KeypadWindowPlacement: Equatable {
             x: x - left, y: y - top,
             width: gtk_widget_get_allocated_width(child) + left + gtk_widget_get_margin_end(child),
             height: gtk_widget_get_allocated_height(child) + top + gtk_widget_get_margin_bottom(child))
+    }
+}
+
+/// Whether a window is still there, for handlers on another widget that outlive it.
+private final class WindowAlive {
+    private(set) var value = true
+
+    init(_ window: UnsafeMutablePointer<GtkWidget>) {
+        onSignal(UnsafeMutableRawPointer(window), "destroy") { [weak self] in self?.value = false }
     }
 }
