@@ -13,7 +13,8 @@ What is checked, in each compositor:
   AT-SPI's press action on the key, a real GtkButton;
 - previous, next and done (the toolbar, through AT-SPI);
 - the keypad hides on focus-out, and when the app window closes mid-slide;
-- a second app window's field brings the keypad there (module).
+- a second app window's field brings the keypad there (module);
+- the docked placement (the library's default) works the same in both.
 
 Focus: sway gets a virtual keyboard from `wtype` (scripts/with-wayland), so the app's
 window is active and GTK focus works as on X11; cage 0.1.4 has no virtual-keyboard
@@ -266,9 +267,9 @@ def form_app(bin_dir):
     return Subject(app, "Keypad IM form")
 
 
-def demo_app(bin_dir):
+def demo_app(bin_dir, placement="window"):
     env = {"GTK_IM_MODULE": "gtk-im-context-simple", "G_DEBUG": "fatal-criticals"}
-    app = App([os.path.join(bin_dir, "keypad-demo"), "--placement", "window", "--trace"], env=env)
+    app = App([os.path.join(bin_dir, "keypad-demo"), "--placement", placement, "--trace"], env=env)
     return Subject(app, "Keypad kiosk")
 
 
@@ -431,6 +432,30 @@ def test_library_window_placement(bin_dir):
         demo.app.close()
 
 
+def test_library_docked(bin_dir):
+    """The docked placement (the default) is part of the app window: it needs nothing of
+    the compositor. The demo fills the output in both (sway tiles it without borders,
+    cage maximizes it), so the keypad spans the output's bottom."""
+    demo = demo_app(bin_dir, placement="docked")
+    try:
+        app = demo.app
+        amount = demo.focus("Amount")
+        app.wait_for_keypad()
+        shot = screenshot("library-docked")
+        top = keypad_band(shot, 0, 1280, 720)
+        assert top is not None and 720 - top > 200, f"no docked keypad across the bottom (top {top})"
+        assert has_return_key(shot, 0, 1280, top, 720), "no return key in the docked keypad"
+        assert demo.keypad_window() is None, "the docked keypad opened a window"
+        # The app window's surface starts at the output's corner: window coordinates are
+        # the output's.
+        key = app.require("7", "push button").get_extents(Atspi.CoordType.WINDOW)
+        click_output(key.x + key.width // 2, key.y + key.height // 2)
+        wait_for(lambda: app.text(amount) == "7", "the tap on 7 to type", seen=lambda: app.text(amount))
+        demo.assert_app_keeps_focus()
+    finally:
+        demo.app.close()
+
+
 def test_library_close_mid_slide(bin_dir):
     """sway closes the demo's window while its keypad slides in (cage cannot close a
     window from outside: there the module's case covers the same code)."""
@@ -454,6 +479,7 @@ TESTS = [
     test_module_toolbar_and_focus_out,
     test_module_second_window_and_close_mid_slide,
     test_library_window_placement,
+    test_library_docked,
     test_library_close_mid_slide,
 ]
 
