@@ -128,6 +128,7 @@ test-wayland: build
 		scripts/with-wayland $$compositor /usr/bin/python3 Tests/Wayland/wayland_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
 	done
+	@scripts/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

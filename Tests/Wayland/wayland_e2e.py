@@ -22,7 +22,9 @@ protocol, so its seat has no keyboard and no window is ever active, as on a touc
 kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does).
 
     scripts/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR
+    scripts/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
+import glob
 import json
 import os
 import shutil
@@ -260,9 +262,9 @@ class Subject:
             assert focused == [self.title], f"sway focuses {focused}, not {self.title!r}"
 
 
-def form_app(bin_dir):
+def form_app(bin_dir, wrapper=()):
     env = {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"), "G_DEBUG": "fatal-criticals"}
-    app = App(["/usr/bin/python3", FORM, "--report-focus"], env=env)
+    app = App([*wrapper, "/usr/bin/python3", FORM, "--report-focus"], env=env)
     app.wait_for_line("ready")
     return Subject(app, "Keypad IM form")
 
@@ -401,6 +403,64 @@ def test_module_second_window_and_close_mid_slide(bin_dir):
         form.app.close()
 
 
+def maps_layer_shell(app):
+    with open(f"/proc/{app.process.pid}/maps") as maps:
+        return "libgtk-layer-shell" in maps.read()
+
+
+def keypad_log_lines(app):
+    return [line for line in app.output()[1] if line.startswith("keypad")]
+
+
+def test_module_loads_layer_shell_only_where_it_serves(bin_dir):
+    """gtk-layer-shell is mapped only once a keypad shows on a compositor with
+    layer-shell (sway); cage never maps it. In sway without the library (hidden by a
+    bind mount of /dev/null over it), the keypad docks at the bottom of the app window
+    and one line says why."""
+    form = form_app(bin_dir)
+    try:
+        assert not maps_layer_shell(form.app), "gtk-layer-shell mapped before any keypad"
+        form.focus("Digits")
+        form.app.wait_for_keypad()
+        assert maps_layer_shell(form.app) == (COMPOSITOR == "sway"), "gtk-layer-shell mapped where it serves nothing"
+        assert keypad_log_lines(form.app) == [], keypad_log_lines(form.app)
+    finally:
+        form.app.close()
+    if COMPOSITOR != "sway":
+        return None
+    library = glob.glob("/usr/lib/*/libgtk-layer-shell.so.0")[0]
+    hide = ["unshare", "-m", "sh", "-c", f'mount --bind /dev/null {library} && exec "$@"', "sh"]
+    form = form_app(bin_dir, wrapper=hide)
+    try:
+        form.focus("Digits")
+        form.app.wait_for_keypad()
+        left, right, bottom = form.expected_band(form.title)
+        assert_keypad_across_bottom("module-no-layer-shell", left, right, bottom, form.keypad_window().height)
+        form.assert_app_keeps_focus()
+        form.focus("Amount")
+        form.app.wait_for_keypad()
+        assert keypad_log_lines(form.app) == [
+            "keypad: libgtk-layer-shell.so.0 is not installed: the keypad docks at the bottom of the app window instead"
+        ], keypad_log_lines(form.app)
+        assert not maps_layer_shell(form.app)
+    finally:
+        form.app.close()
+    return None
+
+
+def test_x11_never_maps_layer_shell(bin_dir):
+    """Under X11 (scripts/with-display) the keypad window is the X11 one: gtk-layer-shell
+    is never mapped and nothing is logged."""
+    form = form_app(bin_dir)
+    try:
+        form.focus("Digits")
+        form.app.wait_for_keypad()
+        assert not maps_layer_shell(form.app), "gtk-layer-shell mapped under X11"
+        assert keypad_log_lines(form.app) == [], keypad_log_lines(form.app)
+    finally:
+        form.app.close()
+
+
 # Cases: the library's .window placement
 
 
@@ -478,6 +538,7 @@ TESTS = [
     test_module_types_and_keeps_focus,
     test_module_toolbar_and_focus_out,
     test_module_second_window_and_close_mid_slide,
+    test_module_loads_layer_shell_only_where_it_serves,
     test_library_window_placement,
     test_library_docked,
     test_library_close_mid_slide,
@@ -487,17 +548,21 @@ TESTS = [
 def main():
     bin_dir = sys.argv[1]
     failures = 0
-    missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
-    assert not missing, f"no virtual pointer: {missing}"
-    for test in TESTS:
+    tests = TESTS
+    if COMPOSITOR:
+        missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
+        assert not missing, f"no virtual pointer: {missing}"
+    else:
+        tests = [test_x11_never_maps_layer_shell]
+    for test in tests:
         start = time.time()
         try:
             note = test(bin_dir)
-            print(f"ok   {COMPOSITOR} {test.__name__} ({time.time() - start:.1f} s)" + (f": {note}" if note else ""),
+            print(f"ok   {COMPOSITOR or 'x11'} {test.__name__} ({time.time() - start:.1f} s)" + (f": {note}" if note else ""),
                   flush=True)
         except Exception:  # noqa: BLE001 - every failure is reported, then the run fails
             failures += 1
-            print(f"FAIL {COMPOSITOR} {test.__name__}", flush=True)
+            print(f"FAIL {COMPOSITOR or 'x11'} {test.__name__}", flush=True)
             traceback.print_exc()
     if failures:
         print(f"screenshots in {SHOTS}")
