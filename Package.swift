@@ -131,6 +131,14 @@ let package = Package(
             path: "Tests/KeypadTestSupport",
             swiftSettings: strictSettings
         ),
+        // Test hooks in C for what XTest cannot do under Xvfb: touch events from a
+        // touchscreen device, and a change of the monitor (RandR 1.5). Tests only.
+        .target(
+            name: "CKeypadTestDisplay",
+            dependencies: ["CGTK"],
+            path: "Tests/CKeypadTestDisplay",
+            linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("X11")]
+        ),
         // Fuzz targets (`make fuzz`): plainly built they replay saved inputs; built in
         // .build-fuzz with -sanitize=fuzzer they are libFuzzer binaries.
         .target(
@@ -163,7 +171,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KeypadGTKTests",
-            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "KeypadTestSupport"],
+            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "KeypadTestSupport", "CKeypadTestDisplay"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
     ]

@@ -8,6 +8,8 @@ public struct AlternativesPopup: Equatable, Sendable {
     public var labels: [String]
     /// The alternative that acts on release.
     public var selectedIndex: Int
+    /// The finger (or the pointer) holding the key.
+    public var touch: KeyTouch = .pointer
 }
 
 extension Keypad {
@@ -99,7 +101,8 @@ extension Keypad {
         guard let index = alternativesKeyIndex, case .showingAlternatives(let selected) = heldKeys[index].state,
             case let held = heldKeys[index], let key = key(id: held.keyID)
         else { return nil }
-        return AlternativesPopup(keyID: held.keyID, labels: key.alternatives.map(label(for:)), selectedIndex: selected)
+        return AlternativesPopup(
+            keyID: held.keyID, labels: key.alternatives.map(label(for:)), selectedIndex: selected, touch: held.touch)
     }
 
     /// The keys held down now, in the order they were pressed (a key held by two fingers twice).
