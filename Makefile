@@ -171,6 +171,7 @@ format:
 
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
+	scripts/check-doc-samples
 
 clean:
 	rm -rf .build .build-fuzz

@@ -13,15 +13,13 @@ let package = Package(
     products: [
         .library(name: "KeypadCore", targets: ["KeypadCore"]),
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
-        // What the benchmarks and the demo's soak run share (Benchmarks/ is a package of its own).
-        .library(name: "KeypadBenchSupport", targets: ["KeypadBenchSupport"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
         .executable(name: "keypad-example", targets: ["keypad-example"]),
         // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
         .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
-        .executable(name: "keypad-fuzz-layout", targets: ["keypad-fuzz-layout"]),
-        .executable(name: "keypad-fuzz-model", targets: ["keypad-fuzz-model"]),
+        // Not products: KeypadGTKInspection (test hooks), KeypadBenchSupport, the bench, anchor
+        // and fuzz executables. `swift build` and `swift run NAME` still build and run them.
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -58,6 +56,14 @@ let package = Package(
             dependencies: ["KeypadCore", "KeypadResources", "CGTK"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
+        // What tests and the demo's scripted modes read back from real widgets and do to them
+        // (screen positions, widget text, focus, destroying a widget): test hooks kept out of
+        // KeypadGTK, so no app and no host of the IM module links them.
+        .target(
+            name: "KeypadGTKInspection",
+            dependencies: ["KeypadGTK", "KeypadCore", "CGTK"],
+            swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+        ),
         // The IM module's GObject type and GTK's four module entry points; the rest is Swift.
         .target(
             name: "CKeypadIM",
@@ -71,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "keypad-demo",
             dependencies: [
-                "KeypadGTK", "KeypadCore", "KeypadTesting", "KeypadBenchSupport",
+                "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
@@ -99,7 +105,7 @@ let package = Package(
             // The rigs measure plain GTK too (the baseline app), so this target alone
             // outside KeypadGTK builds GTK widgets itself.
             dependencies: [
-                "KeypadGTK", "KeypadCore", "KeypadBenchSupport", "CGTK",
+                "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadBenchSupport", "CGTK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
@@ -171,7 +177,10 @@ let package = Package(
         ),
         .testTarget(
             name: "KeypadGTKTests",
-            dependencies: ["KeypadGTK", "KeypadCore", "KeypadTesting", "KeypadTestSupport", "CKeypadTestDisplay"],
+            dependencies: [
+                "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadTestSupport",
+                "CKeypadTestDisplay",
+            ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
     ]

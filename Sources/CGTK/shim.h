@@ -2,7 +2,6 @@
 #define KEYPAD_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
-#include <gdk/gdkx.h>
 #include <atk/atk.h>
 
 /* Wrappers for what Swift cannot call directly: macros and variadic functions. */
@@ -16,15 +15,10 @@ static inline void keypad_object_set_int(gpointer object, const gchar *property,
     g_object_set(object, property, value, NULL);
 }
 
-static inline void keypad_object_set_string(gpointer object, const gchar *property, const gchar *value) {
-    g_object_set(object, property, value, NULL);
-}
-
 static inline void keypad_object_get_bool(gpointer object, const gchar *property, gboolean *value) {
     g_object_get(object, property, value, NULL);
 }
 
-static inline GtkWidget *keypad_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkContainer *keypad_container(gpointer p) { return GTK_CONTAINER(p); }
 static inline GtkWindow *keypad_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkEntry *keypad_entry(gpointer p) { return GTK_ENTRY(p); }
@@ -42,8 +36,6 @@ static inline GtkViewport *keypad_viewport(gpointer p) { return GTK_VIEWPORT(p);
 static inline GtkOverlay *keypad_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkScrolledWindow *keypad_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkStyleProvider *keypad_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
-static inline GtkOrientable *keypad_orientable(gpointer p) { return GTK_ORIENTABLE(p); }
-static inline GObject *keypad_object(gpointer p) { return G_OBJECT(p); }
 static inline gboolean keypad_is_widget(gpointer p) { return GTK_IS_WIDGET(p); }
 static inline gboolean keypad_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 static inline gboolean keypad_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }

@@ -43,25 +43,3 @@ final class IMField: TextField {
         }
     }
 }
-
-/// The stand-in the toolbar's previous and next buttons move to: it never edits, it moves
-/// GTK focus one step along the window's focus chain (as Tab and Shift-Tab do), and the
-/// widget that gets focus begins editing in its turn.
-@MainActor
-final class FocusChainStep: TextField {
-    private let direction: GtkDirection
-    private let move: @MainActor (GtkDirection) -> Void
-
-    enum GtkDirection { case backward, forward }
-
-    init(_ direction: GtkDirection, move: @escaping @MainActor (GtkDirection) -> Void) {
-        self.direction = direction
-        self.move = move
-        super.init()
-    }
-
-    override var canBecomeFirstResponder: Bool {
-        move(direction)
-        return false
-    }
-}

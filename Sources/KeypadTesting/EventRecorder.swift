@@ -8,7 +8,7 @@ import KeypadCore
 /// let recorder = EventRecorder(scope: scope)
 /// recorder.record(pin)
 /// pin.becomeFirstResponder()
-/// #expect(recorder.takeLines() == ["PIN shouldBeginEditing -> true", …])
+/// #expect(recorder.takeLines().first == "PIN shouldBeginEditing -> true")
 /// ```
 ///
 /// Inputs are named by `accessibilityLabel`, then `placeholder`, then their tag.

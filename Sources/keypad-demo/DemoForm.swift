@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import KeypadTesting
 
 /// The kiosk form: PIN, amount, phone and a notes bar, with the prev / next / done toolbar.

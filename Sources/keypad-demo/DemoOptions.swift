@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 extension Theme: ExpressibleByArgument {}
 extension KioskWindow.Placement: ExpressibleByArgument {}

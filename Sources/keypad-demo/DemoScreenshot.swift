@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 /// `--screenshot`: types an amount on the keypad, waits for the slide, saves a PNG, exits.
 @MainActor
@@ -12,20 +13,20 @@ enum DemoScreenshot {
     ]
 
     static func take(form: DemoForm, to url: URL) {
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         form.amount.becomeFirstResponder()
         let keypad = form.scope.defaultKeypad(for: .decimalPad)
         for action in amountKeys {
             if let key = keypad.rows.joined().first(where: { $0.action == action }) { keypad.tapKey(key.id) }
         }
-        KioskWindow.pump(seconds: form.scope.keyboard.animationDuration + 0.4)
+        MainLoop.run(seconds: form.scope.keyboard.animationDuration + 0.4)
         do {
-            try form.window.saveScreenshot(to: url)
+            try form.window.host.saveScreenshot(to: url)
             print("keypad-demo: screenshot saved to \(url.path)")
         } catch {
             FileHandle.standardError.write(Data("keypad-demo: screenshot \(error)\n".utf8))
             exit(1)
         }
-        form.window.close()
+        form.window.host.close()
     }
 }

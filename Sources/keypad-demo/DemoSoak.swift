@@ -2,6 +2,7 @@ import Foundation
 import KeypadBenchSupport
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 /// `--soak SWITCHES,TAPS`: drives the running demo from inside the process through the
 /// paths a user's input takes — GTK focus moves from field to field, and keys are
@@ -25,8 +26,8 @@ enum DemoSoak {
     }
 
     static func run(form: DemoForm, plan: Plan) -> Int32 {
-        KioskWindow.pump(until: { form.window.host.isMapped }, timeout: 5)
-        KioskWindow.pump(seconds: 0.3)
+        MainLoop.run(until: { form.window.host.isMapped }, timeout: 5)
+        MainLoop.run(seconds: 0.3)
         let inputs: [TextResponder] = [form.pin, form.amount, form.phone, form.notes]
         let warmUp = max(1, plan.switches / 100)
         let start = Date()
@@ -36,14 +37,14 @@ enum DemoSoak {
         for index in 0..<plan.switches {
             let input = inputs[index % inputs.count]
             form.window.host.focusWidget(of: input)
-            KioskWindow.drainPendingEvents()
+            MainLoop.drain()
             // Spread the taps evenly over the switches; alternate typing and deleting so
             // the texts stay short and each tap does the same work.
             let due = plan.taps * (index + 1) / plan.switches - taps
             if let keypad = form.scope.resolvedInputView(for: input) as? Keypad, let keys = typingKeys(of: keypad) {
                 for tap in 0..<due {
                     form.window.host.activateKey(tap % 2 == 0 ? keys.type : keys.delete, in: keypad)
-                    KioskWindow.drainPendingEvents()
+                    MainLoop.drain()
                 }
             }
             taps += due
@@ -54,7 +55,7 @@ enum DemoSoak {
                 report("soak progress switches=\(index + 1) taps=\(taps) rss_kb=\(ProcessMeasures.residentKilobytes())")
             }
         }
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         let endRSS = ProcessMeasures.residentKilobytes()
         let seconds = Date().timeIntervalSince(start)
         let problems = mismatches(form: form)
@@ -63,7 +64,7 @@ enum DemoSoak {
             String(
                 format: "soak done switches=%d taps=%d seconds=%.1f rss_start_kb=%d rss_end_kb=%d growth_kb=%d",
                 plan.switches, taps, seconds, startRSS, endRSS, endRSS - startRSS))
-        form.window.close()
+        form.window.host.close()
         return problems.isEmpty ? 0 : 1
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 /// Nanoseconds of CLOCK_MONOTONIC, the prefix of every trace line.
 func monotonicNanoseconds() -> UInt64 {
@@ -18,7 +19,7 @@ func fail(_ message: String) -> Never {
 // --help and --version print and exit 0; a bad flag or value prints the error and usage, exit 64.
 let options = DemoCommand.parseOrExit().options
 
-guard KioskWindow.initializeGTK() else { fail("cannot open a display (set DISPLAY, or use `make demo`)") }
+guard KeypadHost.initializeGTK() else { fail("cannot open a display (set DISPLAY, or use `make demo`)") }
 
 do {
     try options.theme.install()
@@ -42,12 +43,12 @@ if let recorder = form.recorder {
         FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
     }
 }
-form.window.present(fullscreen: options.fullscreen)
+form.window.host.present(fullscreen: options.fullscreen)
 
 if let screenshot = options.screenshot {
     DemoScreenshot.take(form: form, to: screenshot)
 } else if let plan = options.soak {
     exit(DemoSoak.run(form: form, plan: plan))
 } else {
-    form.window.run()
+    form.window.host.run()
 }

@@ -6,7 +6,7 @@ import KeypadGTK
 @MainActor
 enum ExampleScreenshot {
     static func take(host: KeypadHost, typing text: String, into field: TextField, to url: URL) throws {
-        GTKMainLoop.run(seconds: 0.3)
+        MainLoop.run(seconds: 0.3)
         field.becomeFirstResponder()
         if let keypad = host.scope.keyboard.inputView as? Keypad {
             for character in text {
@@ -16,7 +16,7 @@ enum ExampleScreenshot {
                 if let key { keypad.tapKey(key.id) }
             }
         }
-        GTKMainLoop.run(seconds: host.scope.keyboard.animationDuration + 0.4)
+        MainLoop.run(seconds: host.scope.keyboard.animationDuration + 0.4)
         try host.saveScreenshot(to: url)
         host.close()
     }

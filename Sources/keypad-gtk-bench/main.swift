@@ -3,6 +3,7 @@ import CGTK
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 /// `keypad-gtk-bench MODE [N]`: one GTK measurement, printed as `key value` lines for
 /// scripts/bench to collect. Run it on a display with a window manager (scripts/with-display).
@@ -42,7 +43,7 @@ struct GTKBenchCommand: ParsableCommand {
 }
 
 let command = GTKBenchCommand.parseOrExit()
-guard KioskWindow.initializeGTK() else {
+guard KeypadHost.initializeGTK() else {
     FileHandle.standardError.write(Data("keypad-gtk-bench: no display\n".utf8))
     exit(2)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import KeypadTesting
 import Testing
 
@@ -65,21 +66,21 @@ final class CheckoutSession {
     /// Shows the window and waits until it is mapped and active.
     func show(sourceLocation: SourceLocation = #_sourceLocation) {
         host.present()
-        let ready = GTKMainLoop.run(until: { self.host.isMapped && self.host.isActive })
+        let ready = MainLoop.run(until: { self.host.isMapped && self.host.isActive })
         #expect(ready, "the window never became active", sourceLocation: sourceLocation)
     }
 
     /// Clicks `input`'s widget and waits until it edits and its keypad is fully in.
     func click(_ input: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
         XInput.click(host.screenCenter(of: input), sourceLocation: sourceLocation)
-        let editing = GTKMainLoop.run(until: { input.isFirstResponder })
+        let editing = MainLoop.run(until: { input.isFirstResponder })
         #expect(editing, "the click did not begin editing", sourceLocation: sourceLocation)
         waitForKeypad(shown: true, sourceLocation: sourceLocation)
     }
 
     /// Waits until the keypad has finished sliding in (or out).
     func waitForKeypad(shown: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
-        let done = GTKMainLoop.run(until: {
+        let done = MainLoop.run(until: {
             !self.host.isKeypadSliding && (self.host.keypadAreaHeight != nil) == shown
         })
         #expect(done, "the keypad did not finish sliding \(shown ? "in" : "out")", sourceLocation: sourceLocation)
@@ -96,7 +97,7 @@ final class CheckoutSession {
         }
         let before = input.text
         XInput.click(host.screenCenter(ofKey: key.id, in: keypad), sourceLocation: sourceLocation)
-        let typed = GTKMainLoop.run(until: { input.text != before })
+        let typed = MainLoop.run(until: { input.text != before })
         #expect(typed, "key \(name) typed nothing", sourceLocation: sourceLocation)
     }
 
@@ -107,6 +108,6 @@ final class CheckoutSession {
 
     func close() {
         weakHost?.close()
-        GTKMainLoop.drain()
+        MainLoop.drain()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// Left and right views with text are drawn into the entry (GtkEntry has only icon
@@ -24,14 +25,14 @@ extension GTKTests {
         let bare = host.edgeStrip(of: field, end: false)
         #expect(bare?.darkPixels == 0, "no left view yet: the start strip is empty")
         field.leftViewMode = .always
-        #expect(GTKMainLoop.run(until: { (host.edgeStrip(of: field, end: false)?.darkPixels ?? 0) > 5 }))
+        #expect(MainLoop.run(until: { (host.edgeStrip(of: field, end: false)?.darkPixels ?? 0) > 5 }))
         #expect(
             (host.edgeStrip(of: field, end: false)?.frame.width ?? 0) > (bare?.frame.width ?? 0),
             "room made for the sign")
         #expect(host.edgeStrip(of: field, end: false)?.description == "US dollars, kilograms")
         #expect((host.edgeStrip(of: field, end: true)?.darkPixels ?? 0) > 5, "the unit's ink is on screen")
         field.leftViewMode = .never
-        #expect(GTKMainLoop.run(until: { host.edgeStrip(of: field, end: false)?.darkPixels == 0 }))
+        #expect(MainLoop.run(until: { host.edgeStrip(of: field, end: false)?.darkPixels == 0 }))
         #expect(host.edgeStrip(of: field, end: false)?.description == "kilograms")
         session.close()
     }
@@ -44,7 +45,7 @@ extension GTKTests {
         field.text = "12"
         session.show()
         let host = session.window.host
-        #expect(GTKMainLoop.run(until: { (host.edgeStrip(of: field, end: true)?.darkPixels ?? 0) > 5 }))
+        #expect(MainLoop.run(until: { (host.edgeStrip(of: field, end: true)?.darkPixels ?? 0) > 5 }))
         guard let strip = host.edgeStrip(of: field, end: true), let clear = strip.clearFrame else {
             Issue.record("no end strip or no clear button")
             return
@@ -52,10 +53,10 @@ extension GTKTests {
         #expect(strip.frame.width >= clear.width + 8, "the clear button and the unit side by side: \(strip.frame)")
         #expect(clear.maxX < strip.frame.maxX - 8, "the unit comes after the clear button")
         XInput.click(KioskWindow.ScreenPoint(x: Int(strip.frame.maxX) - 8, y: Int(strip.frame.midY)))
-        GTKMainLoop.run(until: { field.isFirstResponder }, timeout: 1)
+        MainLoop.run(until: { field.isFirstResponder }, timeout: 1)
         #expect(field.text == "12", "a press on the unit does not clear")
         XInput.click(KioskWindow.ScreenPoint(x: Int(clear.midX), y: Int(clear.midY)))
-        #expect(GTKMainLoop.run(until: { field.text.isEmpty }), "a press on the clear button clears")
+        #expect(MainLoop.run(until: { field.text.isEmpty }), "a press on the clear button clears")
         session.close()
     }
 }

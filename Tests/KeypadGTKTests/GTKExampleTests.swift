@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// The example's `.ui` window, bound through the public API as an app binds its own:
@@ -20,12 +21,12 @@ extension GTKTests {
         session.click(session.amount)
         #expect(session.host.hasKeyboardFocus(session.amount))
         XInput.key("Tab")
-        #expect(GTKMainLoop.run(until: { session.tip.isFirstResponder }))
+        #expect(MainLoop.run(until: { session.tip.isFirstResponder }))
         XInput.key("Tab")
-        #expect(GTKMainLoop.run(until: { session.guests.isFirstResponder }))
+        #expect(MainLoop.run(until: { session.guests.isFirstResponder }))
         #expect(session.host.hasKeyboardFocus(session.guests))
         XInput.key("shift+Tab")
-        #expect(GTKMainLoop.run(until: { session.tip.isFirstResponder }))
+        #expect(MainLoop.run(until: { session.tip.isFirstResponder }))
         #expect(session.scope.keyboard.inputView === session.scope.defaultKeypad(for: .decimalPad))
         session.close()
     }
@@ -38,16 +39,16 @@ extension GTKTests {
         let decimal = session.scope.defaultKeypad(for: .decimalPad)
         for name in ["1", "2"] { session.clickKey(name, of: decimal, in: session.amount) }
         XInput.type("5")
-        #expect(GTKMainLoop.run(until: { session.amount.text == "125" }))
+        #expect(MainLoop.run(until: { session.amount.text == "125" }))
         #expect(session.host.widgetText(of: session.amount) == "125")
         session.click(session.guests)
         XInput.type("a4b")
-        #expect(GTKMainLoop.run(until: { session.guests.text == "4" }))
-        GTKMainLoop.drain()
+        #expect(MainLoop.run(until: { session.guests.text == "4" }))
+        MainLoop.drain()
         #expect(session.guests.text == "4" && session.host.widgetText(of: session.guests) == "4")
         session.click(session.note)
         XInput.type("hi")
-        #expect(GTKMainLoop.run(until: { session.note.text == "hi" }))
+        #expect(MainLoop.run(until: { session.note.text == "hi" }))
         session.close()
     }
 
@@ -69,10 +70,10 @@ extension GTKTests {
         session.click(session.amount)
         let voucher = session.widget("voucher")
         XInput.click(KeypadHost.screenCenter(ofWidget: voucher))
-        #expect(GTKMainLoop.run(until: { session.scope.firstResponder == nil && KeypadHost.hasFocus(voucher) }))
+        #expect(MainLoop.run(until: { session.scope.firstResponder == nil && KeypadHost.hasFocus(voucher) }))
         session.waitForKeypad(shown: false)
         XInput.type("ab12")
-        #expect(GTKMainLoop.run(until: { KeypadHost.entryText(voucher) == "ab12" }))
+        #expect(MainLoop.run(until: { KeypadHost.entryText(voucher) == "ab12" }))
         #expect(session.amount.text.isEmpty && session.scope.firstResponder == nil)
         session.close()
     }
@@ -83,13 +84,13 @@ extension GTKTests {
         session.show()
         session.click(session.tip)
         KeypadHost.destroy(session.widget("tip"))
-        #expect(GTKMainLoop.run(until: { session.scope.firstResponder == nil }))
+        #expect(MainLoop.run(until: { session.scope.firstResponder == nil }))
         #expect(session.bindings["tip"]?.isBound == false)
         #expect(!session.host.bindings.contains { $0.input === session.tip })
         #expect(session.tip.becomeFirstResponder() == false, "a field whose widget is gone left the scope")
         session.click(session.amount)
         XInput.type("7")
-        #expect(GTKMainLoop.run(until: { session.host.widgetText(of: session.amount) == "7" }))
+        #expect(MainLoop.run(until: { session.host.widgetText(of: session.amount) == "7" }))
         session.close()
     }
 
@@ -118,13 +119,13 @@ extension GTKTests {
         session = nil
         #expect(weakHost != nil && weakField != nil, "the window keeps the host, its bindings and their models")
         XInput.click(KeypadHost.screenCenter(ofWidget: guests))
-        #expect(GTKMainLoop.run(until: { weakField?.isFirstResponder == true }))
+        #expect(MainLoop.run(until: { weakField?.isFirstResponder == true }))
         XInput.type("x9y")
-        #expect(GTKMainLoop.run(until: { KeypadHost.entryText(guests) == "9" }))
-        GTKMainLoop.drain()
+        #expect(MainLoop.run(until: { KeypadHost.entryText(guests) == "9" }))
+        MainLoop.drain()
         #expect(KeypadHost.entryText(guests) == "9" && weakField?.text == "9")
         weakHost?.close()
-        GTKMainLoop.drain()
+        MainLoop.drain()
         #expect(weakHost == nil && weakField == nil)
         withExtendedLifetime(keepDelegate) {}
     }
@@ -138,9 +139,9 @@ extension GTKTests {
         #expect(!binding.isBound && binding.widget == nil)
         let guests = session.widget("guests")
         XInput.click(KeypadHost.screenCenter(ofWidget: guests))
-        #expect(GTKMainLoop.run(until: { KeypadHost.hasFocus(guests) }))
+        #expect(MainLoop.run(until: { KeypadHost.hasFocus(guests) }))
         XInput.type("x9")
-        #expect(GTKMainLoop.run(until: { KeypadHost.entryText(guests) == "x9" }))
+        #expect(MainLoop.run(until: { KeypadHost.entryText(guests) == "x9" }))
         #expect(session.guests.text.isEmpty && session.scope.firstResponder == nil)
         binding.unbind()
         session.close()

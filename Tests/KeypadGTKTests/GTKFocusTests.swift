@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// Focus and visibility as a kiosk user meets them: fields reached by Next or by code,
@@ -17,7 +18,7 @@ extension GTKTests {
         #expect(fields[7].becomeFirstResponder())
         session.settle()
         // GTK's own focus scrolling stops at the edge; the avoidance keeps the margin.
-        session.expectAboveKeypad(fields[7], margin: Int(session.window.avoidanceMargin))
+        session.expectAboveKeypad(fields[7], margin: Int(session.window.host.avoidanceMargin))
         session.close()
     }
 
@@ -75,14 +76,14 @@ extension GTKTests {
         let a = session.field("A")
         session.show()
         session.click(a)
-        session.window.close()
+        session.window.host.close()
         session.settle()
-        #expect(session.window.isClosed && !a.isEditing && a.scope == nil)
+        #expect(session.window.host.isClosed && !a.isEditing && a.scope == nil)
         session.scope.notificationCenter.post(name: Responder.keyboardWillShowNotification, object: nil)
         session.scope.notificationCenter.post(name: Responder.keyboardDidHideNotification, object: nil)
         session.settle()
         #expect(session.window.host.verticalEdges(of: a) == nil && !session.window.host.isMapped)
-        session.window.close()
+        session.window.host.close()
     }
 }
 
@@ -99,7 +100,7 @@ extension GTKTests {
         #expect(toolbar.title == "Amount")
         // Run under G_DEBUG=fatal-criticals (make test), a GTK call on a destroyed toolbar
         // button ends the run here.
-        session.window.close()
+        session.window.host.close()
         session.settle()
         #expect(!amount.isEditing && toolbar.title == nil)
     }
@@ -112,7 +113,7 @@ extension GTKTests {
         from its first notification: a keypad's widgets are made when it first shows
         """)
     func keyboardFrameMatchesScreen() throws {
-        _ = KioskWindow.initializeGTK()
+        _ = KeypadHost.initializeGTK()
         try Theme.light.install()  // its keypad area has padding
         defer { Theme.uninstall() }
         let session = GTKSession()

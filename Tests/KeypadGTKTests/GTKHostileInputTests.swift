@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// Hostile content (issue #13): model and widget stay equal, the window stays on its monitor.

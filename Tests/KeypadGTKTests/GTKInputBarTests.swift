@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// The chat-style input bar (seed 002): a text view docked at the bottom that grows with

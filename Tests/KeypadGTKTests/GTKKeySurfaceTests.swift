@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// The pointer reaches keys through the keypad's touch surface, not through each

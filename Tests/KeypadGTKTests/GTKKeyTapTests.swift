@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// Taps as a finger makes them: quick repeats on one key, and edits that must reach the

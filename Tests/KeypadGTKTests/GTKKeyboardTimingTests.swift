@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import KeypadTestSupport
 import KeypadTesting
 import Testing
@@ -59,7 +60,7 @@ extension GTKTests {
         let notes = TimedKeyboardNotes(center: session.scope.notificationCenter, window: session.window)
         session.show()
         session.click(amount)
-        #expect(KioskWindow.pump(until: { notes.last("didShow") != nil }), "no didShow: \(notes.names)")
+        #expect(MainLoop.run(until: { notes.last("didShow") != nil }), "no didShow: \(notes.names)")
         #expect(notes.names == ["willChangeFrame", "willShow", "didChangeFrame", "didShow"])
         let willShow = try #require(notes.last("willShow"))
         let didShow = try #require(notes.last("didShow"))
@@ -70,7 +71,7 @@ extension GTKTests {
 
         notes.removeAll()
         amount.resignFirstResponder()
-        #expect(KioskWindow.pump(until: { notes.last("didHide") != nil }), "no didHide: \(notes.names)")
+        #expect(MainLoop.run(until: { notes.last("didHide") != nil }), "no didHide: \(notes.names)")
         #expect(notes.names == ["willChangeFrame", "willHide", "didChangeFrame", "didHide"])
         let willHide = try #require(notes.last("willHide"))
         let didHide = try #require(notes.last("didHide"))
@@ -86,10 +87,10 @@ extension GTKTests {
         let notes = TimedKeyboardNotes(center: session.scope.notificationCenter, window: session.window)
         session.show()
         XInput.click(session.window.host.screenCenter(of: amount))
-        #expect(KioskWindow.pump(until: { notes.last("willShow") != nil }))
+        #expect(MainLoop.run(until: { notes.last("willShow") != nil }))
         #expect(notes.last("didShow") == nil, "the show ended before the hide could interrupt it")
         amount.resignFirstResponder()
-        #expect(KioskWindow.pump(until: { notes.last("didHide") != nil }), "no didHide: \(notes.names)")
+        #expect(MainLoop.run(until: { notes.last("didHide") != nil }), "no didHide: \(notes.names)")
         expectLines(
             notes.names,
             [
@@ -118,7 +119,7 @@ extension GTKTests {
         #expect(last.resignFirstResponder())
         #expect(session.scope.keyboard.isTransitioning, "the hide ended before the show could interrupt it")
         #expect(last.becomeFirstResponder())
-        #expect(KioskWindow.pump(until: { !session.scope.keyboard.isTransitioning }))
+        #expect(MainLoop.run(until: { !session.scope.keyboard.isTransitioning }))
         session.settle()
         session.expectAboveKeypad(last)
         session.close()
@@ -139,12 +140,12 @@ extension GTKTests {
         #expect(session.scope.keyboard.isTransitioning, "the hide ended before the window could hide")
         // An unmapped window gets no frames: without the end at unmap, didHide never came.
         session.window.host.hideKeypadWindow()
-        #expect(KioskWindow.pump(until: { !session.scope.keyboard.isTransitioning }), "no didHide: \(notes.names)")
+        #expect(MainLoop.run(until: { !session.scope.keyboard.isTransitioning }), "no didHide: \(notes.names)")
         #expect(notes.names == ["willChangeFrame", "willHide", "didChangeFrame", "didHide"])
 
         notes.removeAll()
         #expect(amount.becomeFirstResponder())
-        #expect(KioskWindow.pump(until: { notes.last("didShow") != nil }), "no didShow: \(notes.names)")
+        #expect(MainLoop.run(until: { notes.last("didShow") != nil }), "no didShow: \(notes.names)")
         #expect(notes.names == ["willChangeFrame", "willShow", "didChangeFrame", "didShow"])
         session.settle()
         #expect(session.window.host.keypadAreaHeight == fullHeight, "the keypad did not slide back in")

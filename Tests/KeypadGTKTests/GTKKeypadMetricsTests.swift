@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// Monitors from 72 dpi to a 600 dpi panel, in pixels per millimetre.

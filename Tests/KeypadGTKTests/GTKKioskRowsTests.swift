@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 /// KioskWindow takes rows other than fields: a heading and a row of buttons sit in the
@@ -19,11 +20,11 @@ extension GTKTests {
         session.click(tip)
         #expect(session.window.host.hasKeyboardFocus(tip))
         XInput.click(session.window.host.screenCenter(ofButtonTitled: "Pay"))
-        #expect(GTKMainLoop.run(until: { clicked == ["Pay"] }))
-        #expect(GTKMainLoop.run(until: { session.scope.firstResponder == nil }))
+        #expect(MainLoop.run(until: { clicked == ["Pay"] }))
+        #expect(MainLoop.run(until: { session.scope.firstResponder == nil }))
         session.click(amount)
         XInput.type("12")
-        #expect(GTKMainLoop.run(until: { session.window.host.widgetText(of: amount) == "12" }))
+        #expect(MainLoop.run(until: { session.window.host.widgetText(of: amount) == "12" }))
         #expect(session.scope.responders.count == 2, "only the fields joined the scope")
         session.close()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import Testing
 
 let red = Color(red: 1, green: 0, blue: 0)

@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import KeypadTestSupport
 import KeypadTesting
 import Testing
@@ -17,7 +18,7 @@ struct GTKTests {
         _ = session.recorder.takeLines()
         session.click(amount)
         // The did-notifications come when the slide has ended, after the begin events.
-        #expect(KioskWindow.pump(until: { session.recorder.lines.contains { $0.hasPrefix("keyboard didShow") } }))
+        #expect(MainLoop.run(until: { session.recorder.lines.contains { $0.hasPrefix("keyboard didShow") } }))
         let lines = session.recorder.takeLines().map {
             $0.hasPrefix("keyboard") ? String($0.split(separator: " ")[1]) : $0
         }
@@ -126,7 +127,7 @@ struct GTKTests {
         session.show()
         session.click(fields[5])
         session.settle()
-        session.expectAboveKeypad(fields[5], margin: Int(session.window.avoidanceMargin))
+        session.expectAboveKeypad(fields[5], margin: Int(session.window.host.avoidanceMargin))
         session.close()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 import KeypadTesting
 import Testing
 
@@ -42,7 +43,7 @@ final class GTKSession {
     private var delegates: [AnyObject] = []
 
     init(placement: KioskWindow.Placement = .docked, height: Int = 720) {
-        _ = KioskWindow.initializeGTK()
+        _ = KeypadHost.initializeGTK()
         recorder = EventRecorder(scope: scope)
         window = KioskWindow(title: "Keypad test", scope: scope, placement: placement, height: height)
     }
@@ -63,8 +64,8 @@ final class GTKSession {
 
     /// Shows the window and waits until it is mapped and active.
     func show(sourceLocation: SourceLocation = #_sourceLocation) {
-        window.present()
-        let ready = KioskWindow.pump(until: { self.window.host.isMapped && self.window.host.isActive })
+        window.host.present()
+        let ready = MainLoop.run(until: { self.window.host.isMapped && self.window.host.isActive })
         #expect(ready, "the window never became active", sourceLocation: sourceLocation)
         settle(sourceLocation: sourceLocation)
     }
@@ -73,7 +74,7 @@ final class GTKSession {
     /// did-notifications are out).
     func click(_ field: TextResponder, sourceLocation: SourceLocation = #_sourceLocation) {
         XInput.click(window.host.screenCenter(of: field), sourceLocation: sourceLocation)
-        KioskWindow.pump(until: { field.isFirstResponder && !self.scope.keyboard.isTransitioning })
+        MainLoop.run(until: { field.isFirstResponder && !self.scope.keyboard.isTransitioning })
         settle(sourceLocation: sourceLocation)
     }
 
@@ -97,7 +98,7 @@ final class GTKSession {
     /// Lets `seconds` pass with the main loop running: only for tests whose subject is
     /// elapsed time (a long press, a theme's transition).
     func wait(seconds: Double) {
-        KioskWindow.pump(seconds: seconds)
+        MainLoop.run(seconds: seconds)
     }
 
     /// Expects `input`'s widget to end at least `margin` pixels above the keypad on screen.
@@ -106,8 +107,8 @@ final class GTKSession {
     }
 
     func close() {
-        window.close()
-        GTKMainLoop.drain()
+        window.host.close()
+        MainLoop.drain()
     }
 }
 

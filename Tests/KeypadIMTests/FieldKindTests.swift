@@ -1,10 +1,16 @@
 import Foundation
 import KeypadCore
+import KeypadGTK
 import Testing
 
 @testable import KeypadIM
 
-typealias Purpose = FieldKind.Purpose
+/// GTK's input purposes (`GtkInputPurpose`) by value, written out here so that the table
+/// in KeypadGTK is checked against GTK's numbering, not against itself.
+enum Purpose: UInt32 {
+    case freeForm = 0
+    case alpha, digits, number, phone, url, email, name, password, pin, terminal
+}
 
 private func traits(_ purpose: Purpose, spin: Bool = false, hidden: Bool = false) -> TextInputTraits {
     FieldKind(purpose: purpose.rawValue, isSpinButton: spin, hidesText: hidden).traits
@@ -43,6 +49,22 @@ struct FieldKindTests {
         #expect(!FieldKind(purpose: Purpose.digits.rawValue, hints: FieldKind.inhibitOSKHint).wantsKeypad)
         #expect(!FieldKind(purpose: 0, hints: FieldKind.inhibitOSKHint | 1).wantsKeypad)
         #expect(FieldKind(purpose: 0, hints: 1 | 2 | 4 | 64).wantsKeypad)
+    }
+
+    @Test(
+        "A widget bound to a field announces the purpose that brings the module's pad for it",
+        arguments: [
+            (KeyboardType.numberPad, Purpose.digits, KeyboardType.numberPad),
+            (.asciiCapableNumberPad, .digits, .numberPad), (.decimalPad, .number, .decimalPad),
+            (.phonePad, .phone, .phonePad), (.emailAddress, .email, .emailAddress), (.url, .url, .url),
+            (.webSearch, .url, .url), (.namePhonePad, .name, .default), (.default, .freeForm, .default),
+            (.twitter, .freeForm, .default),
+        ])
+    @MainActor
+    func announcedPurpose(_ type: KeyboardType, purpose: Purpose, shows: KeyboardType) {
+        let announced = InputPurposeTable.purpose(announcing: type).rawValue
+        #expect(announced == purpose.rawValue)
+        #expect(FieldKind(purpose: announced).traits.keyboardType == shows)
     }
 
     @Test("An unknown purpose from a newer GTK gets the default layout")

@@ -66,8 +66,7 @@ open class TextField: TextResponder {
     }
 
     /// The object that decides and hears about editing; held weakly.
-    /// (Unchecked for exclusivity, as ``TextResponder``'s editing state.)
-    @exclusivity(unchecked) public weak var delegate: (any TextFieldDelegate)?
+    public weak var delegate: (any TextFieldDelegate)?
 
     /// When true, beginning to edit empties the field (asking `textFieldShouldClear` first).
     ///
@@ -91,9 +90,8 @@ open class TextField: TextResponder {
     /// When ``rightView`` shows.
     public var rightViewMode = ViewMode.never { didSet { notifyObservers(.views) } }
 
-    /// Unchecked for exclusivity: ``sendActions(for:)`` calls a copy, so no access spans an action.
-    @exclusivity(unchecked) private var actions:
-        [(token: Int, events: ControlEvents, handler: @MainActor (TextField) -> Void)] = []
+    /// ``sendActions(for:)`` calls a copy, so an action may add or remove actions.
+    private var actions: [(token: Int, events: ControlEvents, handler: @MainActor (TextField) -> Void)] = []
     private var nextActionToken = 0
 
     /// Creates an empty field.

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// ```swift
 /// let growing = GrowingTextHeight(minimum: 37, maximum: 100)
-/// growing.sizing(forContentHeight: 60)   // height 60, no scrolling
-/// growing.sizing(forContentHeight: 240)  // height 100, scrolls
+/// let short = growing.sizing(forContentHeight: 60)  // height 60, no scrolling
+/// let long = growing.sizing(forContentHeight: 240)  // height 100, scrolls
 /// ```
 public struct GrowingTextHeight: Equatable, Sendable {
     /// The height of an empty or one-line view.

@@ -2,60 +2,25 @@ import Foundation
 
 /// The keys of the page a keypad shows, by id (the first of a duplicated id wins, as a
 /// search would): a press finds its key's action and alternatives without copying keys.
-///
-/// The ids sit in a small open-addressing table on an FNV-1a hash of their UTF-8: a
-/// press's lookup costs tens of instructions where a `Dictionary`'s seeded SipHash of a
-/// `String` cost about 500, a tenth of the keypad's own share of a tap.
 final class ShownKeys {
     let pageID: String
     let keys: [KeypadLayout.Key]
     /// Each key's action and alternatives, apart, so a press copies only what it needs.
     let actions: [KeyAction]
     let alternatives: [[KeyAction]]
-    private let ids: [String]
-    /// A position in ``keys`` plus one for each slot, 0 for an empty slot; a power of two
-    /// at least twice the keys long, so every probe ends at an empty slot.
-    private let slots: [Int]
+    private let positions: [String: Int]
 
     init(_ page: KeypadLayout.Page) {
         pageID = page.id
         keys = Array(page.rows.joined())
         actions = keys.map(\.action)
         alternatives = keys.map(\.alternatives)
-        ids = keys.map(\.id)
-        var slots = [Int](repeating: 0, count: max(4, (2 * keys.count).nextPowerOfTwo))
-        for (position, id) in ids.enumerated() {
-            var slot = Self.hash(id) & (slots.count - 1)
-            while slots[slot] != 0, ids[slots[slot] - 1] != id { slot = (slot + 1) & (slots.count - 1) }
-            if slots[slot] == 0 { slots[slot] = position + 1 }
-        }
-        self.slots = slots
+        positions = Dictionary(keys.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The position in ``keys`` of the first key with `id`, if any.
     func position(of id: String) -> Int? {
-        var slot = Self.hash(id) & (slots.count - 1)
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            if ids[entry - 1] == id { return entry - 1 }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-    }
-
-    private static func hash(_ id: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
-    }
-}
-
-extension Int {
-    /// The least power of two at or above the value (1 for values below 2).
-    fileprivate var nextPowerOfTwo: Int {
-        var power = 1
-        while power < self { power <<= 1 }
-        return power
+        positions[id]
     }
 }
 

@@ -237,8 +237,7 @@ extension Keypad {
         return nil
     }
 
-    /// Where `touch`'s press of `keyID` (any key when nil) is in ``heldKeys``. A loop, not
-    /// `firstIndex(where:)`: no main-actor closure on a tap's path.
+    /// Where `touch`'s press of `keyID` (any key when nil) is in ``heldKeys``.
     private func heldKeyIndex(touch: KeyTouch, keyID: String? = nil) -> Int? {
         for index in heldKeys.indices where heldKeys[index].touch == touch {
             if let keyID, heldKeys[index].keyID != keyID { continue }

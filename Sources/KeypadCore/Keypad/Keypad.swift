@@ -39,10 +39,9 @@ public final class Keypad: InputView {
     /// The id of the page shown.
     public private(set) var currentPageID: String { didSet { shownKeys = nil } }
     /// The shown page's keys by id, made on the first press after the page or the layout changed.
-    /// It and the other state a press reads are unchecked for exclusivity, as ``TextResponder``'s.
-    @exclusivity(unchecked) var shownKeys: ShownKeys?
+    var shownKeys: ShownKeys?
     /// The input the keypad edits now, if any.
-    @exclusivity(unchecked) public private(set) weak var boundInput: (any TextInput)?
+    public private(set) weak var boundInput: (any TextInput)?
     /// The keyboard types this keypad serves as a default keypad (empty for an app's own keypad).
     public private(set) var defaultKeyboardTypes: Set<KeyboardType>
     /// The scope whose default keypad this is; nil for an app's own keypad.
@@ -63,18 +62,18 @@ public final class Keypad: InputView {
     public var preferredHeight: CGFloat
 
     /// While digits are scrambled: per page, the key whose contents each digit key shows.
-    @exclusivity(unchecked) var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
+    var scrambledDigits: [String: [String: KeypadLayout.Key]] = [:]
     /// The input-dependent key state renderers were last told about.
-    @exclusivity(unchecked) var shownInputDependentKeyState: InputDependentKeyState?
+    var shownInputDependentKeyState: InputDependentKeyState?
     /// Whether the layout has a decimal key, on any page.
-    @exclusivity(unchecked) private(set) var hasDecimalKey: Bool
+    private(set) var hasDecimalKey: Bool
     /// The observation of the bound ``TextResponder``'s changes.
     private var inputObservation: ObservationToken?
     /// The keypad's own layout while a switch key's layout shows.
     private var layoutBeforeSwitch: KeypadLayout?
     /// The keys held down now, in the order they were pressed: one for each finger (and
     /// the pointer) on a key.
-    @exclusivity(unchecked) var heldKeys: [HeldKey] = []
+    var heldKeys: [HeldKey] = []
     var random: AnyRandomNumberGenerator
     private let observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter
@@ -241,11 +240,8 @@ public final class Keypad: InputView {
         boundRegistration = names
         resetLayout()
         scrambledDigits = wantsScrambledDigits ? makeScrambledDigits() : [:]
-        // A weak reference of its own: a closure's `[weak self]` box is read under the
-        // run-time exclusivity check on every keystroke.
-        let keypad = WeakKeypad(self)
-        inputObservation = (input as? TextResponder)?.addObserver { change in
-            keypad.keypad?.boundInputChanged(change)
+        inputObservation = (input as? TextResponder)?.addObserver { [weak self] change in
+            self?.boundInputChanged(change)
         }
         shownInputDependentKeyState = inputDependentKeyState
         notify(.binding)
@@ -341,13 +337,6 @@ public final class Keypad: InputView {
     private func reloadBoundInputViews() {
         (boundInput as? Responder)?.scope?.reloadInputViews()
     }
-}
-
-/// A weak reference to a keypad, read without the run-time exclusivity check.
-@MainActor
-private final class WeakKeypad {
-    @exclusivity(unchecked) weak var keypad: Keypad?
-    init(_ keypad: Keypad) { self.keypad = keypad }
 }
 
 /// A random number generator behind an existential, so the keypad can hold any.

@@ -8,7 +8,7 @@ import Foundation
 @MainActor
 open class Responder {
     /// The scope (window or scene) the responder belongs to; nil until added to one.
-    @exclusivity(unchecked) public internal(set) weak var scope: ResponderScope?
+    public internal(set) weak var scope: ResponderScope?
 
     /// The view shown in place of the keypad while this responder is first; nil
     /// means the scope's default keypad for ``textInputTraits``.

@@ -14,7 +14,7 @@ public final class ResponderScope {
     /// Where the scope's text and keyboard notifications are posted.
     public let notificationCenter: NotificationCenter
     /// The model of the keypad area: frames and keyboard notifications.
-    public let keyboard: KeyboardHost
+    public let keyboard: OnScreenKeyboard
     /// The responders in the order they were added: the order prev / next follows.
     public private(set) var responders: [Responder] = []
     /// The responder that is editing, if any.
@@ -53,7 +53,7 @@ public final class ResponderScope {
         screenBounds: CGRect = CGRect(x: 0, y: 0, width: 1024, height: 768)
     ) {
         self.notificationCenter = notificationCenter
-        keyboard = KeyboardHost(screenBounds: screenBounds, notificationCenter: notificationCenter)
+        keyboard = OnScreenKeyboard(screenBounds: screenBounds, notificationCenter: notificationCenter)
     }
 
     /// Adds a responder at the end of the order; it leaves any scope it was in.

@@ -5,13 +5,12 @@ public struct ObservationToken: Hashable, Sendable {
 
 /// Closures called in registration order whenever a model changes.
 ///
-/// A class held in a `let`, so notifying reads no property of its owner under Swift's
-/// run-time exclusivity check; ``notify(_:)`` calls a copy of the entries, so an observer
-/// may add or remove observers (they take effect at the next change).
+/// ``notify(_:)`` calls a copy of the entries, so an observer may add or remove observers
+/// (they take effect at the next change).
 @MainActor
 final class ObserverList<Change> {
     private var nextID = 0
-    @exclusivity(unchecked) private var entries: [(id: Int, handler: @MainActor (Change) -> Void)] = []
+    private var entries: [(id: Int, handler: @MainActor (Change) -> Void)] = []
 
     func add(_ handler: @escaping @MainActor (Change) -> Void) -> ObservationToken {
         nextID += 1

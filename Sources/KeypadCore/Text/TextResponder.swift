@@ -26,14 +26,10 @@ open class TextResponder: Responder, KeyInput {
         case text, selection, editing, enabled, traits, appearance, views
     }
 
-    // The state a keystroke reads and writes is marked @exclusivity(unchecked): every access
-    // to it is instantaneous on the main actor (none spans a call out to a delegate or an
-    // observer), so Swift's run-time exclusivity check — about 75 instructions an access,
-    // some twenty accesses a tap — can never fire and is left out.
-    @exclusivity(unchecked) var buffer = TextBuffer()
+    var buffer = TextBuffer()
     private let observers = ObserverList<Change>()
     /// Set when a secure input begins editing with text: its next edit replaces all of it.
-    @exclusivity(unchecked) var clearsAtNextEdit = false
+    var clearsAtNextEdit = false
 
     /// The text; setting it moves the cursor to the end and sends no editing events.
     public var text: String {
@@ -64,7 +60,7 @@ open class TextResponder: Responder, KeyInput {
     public var locale: Locale = .current { didSet { observers.notify(.traits) } }
 
     /// How the input wants to be edited; changing it while editing reloads the keypad.
-    @exclusivity(unchecked) public var traits = TextInputTraits() {
+    public var traits = TextInputTraits() {
         didSet {
             observers.notify(.traits)
             if isFirstResponder { scope?.reloadInputViews() }
@@ -75,7 +71,7 @@ open class TextResponder: Responder, KeyInput {
     public var appearance = TextAppearance() { didSet { observers.notify(.appearance) } }
 
     /// Whether the input accepts focus and edits; disabling it while editing ends editing by force.
-    @exclusivity(unchecked) public var isEnabled = true {
+    public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             observers.notify(.enabled)
@@ -87,7 +83,7 @@ open class TextResponder: Responder, KeyInput {
     public var clearsOnInsertion = false
 
     /// The most text the input holds, in UTF-8 bytes; nil for no limit. See ``TextResponder/fits(replacing:with:)``.
-    @exclusivity(unchecked) public var maximumUTF8Length: Int? { didSet { enforceMaximumLength() } }
+    public var maximumUTF8Length: Int? { didSet { enforceMaximumLength() } }
 
     override open var inputView: (any InputView)? {
         didSet { if isFirstResponder { scope?.reloadInputViews() } }

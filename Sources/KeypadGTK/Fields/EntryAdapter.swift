@@ -10,11 +10,11 @@ import KeypadCore
 /// edit so never reaches the buffer and the cursor stays put. Backspace deletes one
 /// whole grapheme as Swift counts it, like the keypad's delete key. Typing over a
 /// selection is one edit (the selection's range and the typed text), as in UIKit.
-final class EntryAdapter: FieldAdapter {
+package final class EntryAdapter: FieldAdapter {
     let field: TextField
-    var responder: TextResponder { field }
+    package var responder: TextResponder { field }
     private(set) var entry: UnsafeMutablePointer<GtkWidget>?
-    var focusWidget: UnsafeMutablePointer<GtkWidget>? { entry }
+    package var focusWidget: UnsafeMutablePointer<GtkWidget>? { entry }
     private weak var coordinator: FocusCoordinator?
     private var isSyncing = false
     /// True from a refused insertion until its selection is put back (see `userInserted`).
@@ -48,7 +48,7 @@ final class EntryAdapter: FieldAdapter {
 
     /// Gives the entry back to plain GTK: every handler disconnected, the model's own CSS
     /// and the reference dropped, the field out of the scope (its editing ends).
-    func unbind() {
+    package func unbind() {
         guard let widget = entry else { return }
         connections.disconnectAll()
         if let observation { field.removeObserver(observation) }
@@ -178,7 +178,7 @@ final class EntryAdapter: FieldAdapter {
         gtk_widget_set_sensitive(entry, field.isEnabled ? 1 : 0)
         gtk_entry_set_visibility(gtkEntry, field.isSecureTextEntry ? 0 : 1)
         gtk_entry_set_placeholder_text(gtkEntry, field.placeholder)
-        gtk_entry_set_input_purpose(gtkEntry, InputPurpose.of(field.keyboardType))
+        gtk_entry_set_input_purpose(gtkEntry, InputPurposeTable.purpose(announcing: field.keyboardType))
         gtk_entry_set_alignment(gtkEntry, Float(field.appearance.textAlignment.xAlign))
         style.apply(field.appearance, isEnabled: field.isEnabled, to: entry)
         Accessibility.name(entry, field.accessibilityLabel ?? field.placeholder ?? "")

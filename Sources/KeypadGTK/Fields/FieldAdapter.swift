@@ -2,7 +2,7 @@ import CGTK
 import KeypadCore
 
 /// What the focus coordinator needs of a field's adapter.
-protocol FieldAdapter: AnyObject {
+package protocol FieldAdapter: AnyObject {
     /// The model the widget mirrors.
     var responder: TextResponder { get }
     /// The widget that takes GTK focus; nil once destroyed.

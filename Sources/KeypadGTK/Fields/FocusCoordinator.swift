@@ -11,7 +11,7 @@ import KeypadCore
 /// A refusal by the model (shouldBeginEditing or shouldEndEditing false) puts GTK
 /// focus back where the model says it is.
 @MainActor
-final class FocusCoordinator {
+package final class FocusCoordinator {
     let scope: ResponderScope
     private(set) var adapters: [any FieldAdapter] = []
     private var window: UnsafeMutablePointer<GtkWindow>?
@@ -53,7 +53,7 @@ final class FocusCoordinator {
         scope.remove(adapter.responder)
     }
 
-    func adapter(for responder: Responder?) -> (any FieldAdapter)? {
+    package func adapter(for responder: Responder?) -> (any FieldAdapter)? {
         guard let responder else { return nil }
         return adapters.first { $0.responder === responder }
     }

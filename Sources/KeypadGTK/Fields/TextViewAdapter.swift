@@ -10,13 +10,13 @@ import KeypadCore
 /// As with entries, the buffer's `insert-text` and `delete-range` are stopped and
 /// become `replace(_:withText:)` on the model; the model's text is written back
 /// before the next input event (a buffer may not change while it emits).
-final class TextViewAdapter: FieldAdapter {
+package final class TextViewAdapter: FieldAdapter {
     let textView: TextView
-    var responder: TextResponder { textView }
+    package var responder: TextResponder { textView }
     /// The frame around the view; nil once destroyed.
-    private(set) var frame: TextViewFrame?
-    private(set) var view: UnsafeMutablePointer<GtkWidget>?
-    var focusWidget: UnsafeMutablePointer<GtkWidget>? { view }
+    package private(set) var frame: TextViewFrame?
+    package private(set) var view: UnsafeMutablePointer<GtkWidget>?
+    package var focusWidget: UnsafeMutablePointer<GtkWidget>? { view }
     private var buffer: UnsafeMutablePointer<GtkTextBuffer>?
     private weak var coordinator: FocusCoordinator?
     private var isSyncing = false
@@ -54,7 +54,7 @@ final class TextViewAdapter: FieldAdapter {
 
     /// Gives the view back to plain GTK: every handler disconnected, the model's own CSS
     /// and the references dropped, the text view out of the scope (its editing ends).
-    func unbind() {
+    package func unbind() {
         guard let view else { return }
         connections.disconnectAll()
         if let observation { textView.removeObserver(observation) }
@@ -172,7 +172,8 @@ final class TextViewAdapter: FieldAdapter {
     private func syncAppearance() {
         guard let view else { return }
         gtk_widget_set_sensitive(view, textView.isEnabled ? 1 : 0)
-        gtk_text_view_set_input_purpose(keypad_text_view(view), InputPurpose.of(textView.keyboardType))
+        gtk_text_view_set_input_purpose(
+            keypad_text_view(view), InputPurposeTable.purpose(announcing: textView.keyboardType))
         style.apply(textView.appearance, isEnabled: textView.isEnabled, to: view)
         gtk_text_view_set_justification(keypad_text_view(view), textView.appearance.textAlignment.justification)
         frame?.apply(textView.appearance, isEnabled: textView.isEnabled)

@@ -9,13 +9,13 @@ import KeypadCore
 /// so nothing square covers the frame's corners. The placeholder is a label over the
 /// frame, shown while the text is empty (UITextView has none; a notes bar wants one).
 @MainActor
-final class TextViewFrame {
+package final class TextViewFrame {
     /// The text's inset from the frame's border, in pixels.
     static let textInset = (horizontal: gint(12), vertical: gint(8))
     /// The outermost widget, to pack into a container.
-    let widget: UnsafeMutablePointer<GtkWidget>
+    package let widget: UnsafeMutablePointer<GtkWidget>
     /// The scrolled window that draws background and border.
-    let scroller: UnsafeMutablePointer<GtkWidget>
+    package let scroller: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let frameStyle = WidgetStyle(target: .textFrame)
     private let placeholderStyle = WidgetStyle(target: .placeholder)
@@ -79,7 +79,7 @@ final class TextViewFrame {
     }
 
     /// Whether the placeholder is on screen, and its text.
-    var shownPlaceholder: String? {
+    package var shownPlaceholder: String? {
         guard gtk_widget_get_visible(placeholder) != 0 else { return nil }
         return String(cString: gtk_label_get_text(keypad_label(placeholder)))
     }

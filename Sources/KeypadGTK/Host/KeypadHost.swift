@@ -14,9 +14,9 @@ import KeypadCore
 ///
 /// ```swift
 /// let ui = try UIDefinition(contentsOf: url)
-/// let host = try KeypadHost(window: try ui.object("window"), scope: scope)
-/// try host.bind(amount, toEntry: try ui.object("amount"))
-/// try ui.add(host.keypadWidget, to: "keypad-slot")
+/// let host = try KeypadHost(window: ui.object("window"), scope: scope)
+/// try host.bind(amount, toEntry: ui.object("amount"))
+/// try ui.pack(host.keypadWidget, into: "root")
 /// host.present()
 /// host.run()
 /// ```
@@ -40,8 +40,8 @@ public final class KeypadHost {
     public let scope: ResponderScope
     /// Where the keypad appears.
     public let placement: Placement
-    let window: UnsafeMutablePointer<GtkWidget>
-    let coordinator: FocusCoordinator
+    package let window: UnsafeMutablePointer<GtkWidget>
+    package let coordinator: FocusCoordinator
     package let area: KeypadArea
     private var allBindings: [FieldBinding] = []
     private var avoiders: [KeyboardAvoider] = []

@@ -123,7 +123,7 @@ final class KeyTouchSurface {
     /// each time GTK maps it.
     func adopt(_ button: UnsafeMutablePointer<GtkWidget>) {
         onSignal(UnsafeMutableRawPointer(button), "map", after: true) {
-            if let window = InputWindow.of(button) { gdk_window_hide(window) }
+            if let window = InputOnlyWindow.of(button) { gdk_window_hide(window) }
         }
     }
 

@@ -140,10 +140,10 @@ package final class KeypadView {
     }
 
     /// The labels of the alternatives on screen, if any (for tests and scripts).
-    var alternativeLabels: [String]? { alternatives.labels }
+    package var alternativeLabels: [String]? { alternatives.labels }
 
     /// The buttons of the alternatives on screen, in order.
-    var alternativeButtons: [UnsafeMutablePointer<GtkWidget>] { alternatives.alternativeButtons }
+    package var alternativeButtons: [UnsafeMutablePointer<GtkWidget>] { alternatives.alternativeButtons }
 
     /// Updates labels and enabled states in place; rebuilds only when the keys themselves changed.
     private func refresh() {

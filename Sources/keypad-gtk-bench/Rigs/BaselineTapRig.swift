@@ -1,6 +1,7 @@
 import CGTK
 import Foundation
 import KeypadGTK
+import KeypadGTKInspection
 
 /// The baseline: a plain GtkWindow with a GtkEntry and a plain GtkButton whose
 /// `clicked` handler inserts "5" at the cursor (or deletes one character) — what an
@@ -49,13 +50,13 @@ final class BaselineTapRig {
         gtk_widget_show_all(window)
         gtk_window_present(keypad_window(window))
         gtk_widget_grab_focus(entry)
-        KioskWindow.pump(until: { gtk_window_is_active(keypad_window(self.window)) != 0 })
-        KioskWindow.pump(seconds: 0.3)
+        MainLoop.run(until: { gtk_window_is_active(keypad_window(self.window)) != 0 })
+        MainLoop.run(seconds: 0.3)
     }
 
     isolated deinit {
         gtk_widget_destroy(window)
-        KioskWindow.pump(seconds: 0.05)
+        MainLoop.run(seconds: 0.05)
     }
 
     /// The two buttons: insert "5" and delete.

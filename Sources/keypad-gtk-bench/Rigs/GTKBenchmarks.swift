@@ -3,6 +3,7 @@ import Foundation
 import KeypadBenchSupport
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 /// Measurements of the GTK keypad as a user feels it, under a real X server.
 ///
@@ -72,10 +73,10 @@ enum GTKBenchmarks {
             let button = buttons[index % 2]
             stamp.changed = 0
             let pressed = SyntheticPress.send(true, to: button, through: surface)
-            KioskWindow.drainPendingEvents()
+            MainLoop.drain()
             let released = SyntheticPress.send(false, to: button, through: surface)
             // As between a finger's taps, frames run: styles and layout are up to date.
-            KioskWindow.pump(seconds: 0.02)
+            MainLoop.run(seconds: 0.02)
             if let start = rig == .baseline ? released : pressed, stamp.changed > start {
                 results.append(Double(stamp.changed - start) / 1e6)
             }
@@ -109,20 +110,20 @@ enum GTKBenchmarks {
     static func residentSizes(cycles: Int) -> (withoutKeypad: Int, withKeypad: Int, afterCycles: Int) {
         let rig = KeypadTapRig(preparesKeypad: false, onChange: {})
         rig.focusField()
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         let without = ProcessMeasures.residentKilobytes()
         rig.scope.endEditing()
         rig.scope.defaultInputView = nil
-        KioskWindow.pump(seconds: 0.3)
+        MainLoop.run(seconds: 0.3)
         rig.focusField()
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         let with = ProcessMeasures.residentKilobytes()
         for _ in 0..<cycles {
             rig.scope.endEditing()
-            KioskWindow.pump(seconds: rig.scope.keyboard.animationDuration + 0.1)
+            MainLoop.run(seconds: rig.scope.keyboard.animationDuration + 0.1)
             rig.focusField()
         }
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         return (without, with, ProcessMeasures.residentKilobytes())
     }
 }

@@ -2,6 +2,7 @@ import CGTK
 import Foundation
 import KeypadCore
 import KeypadGTK
+import KeypadGTKInspection
 
 /// A kiosk window with one number-pad field, instrumented for the benchmarks.
 @MainActor
@@ -15,17 +16,17 @@ final class KeypadTapRig {
 
     init(preparesKeypad: Bool = true, onChange: @escaping () -> Void) {
         self.onChange = onChange
-        _ = KioskWindow.initializeGTK()
+        _ = KeypadHost.initializeGTK()
         window = KioskWindow(title: "Keypad benchmark", scope: scope)
         if preparesKeypad {
             window.addField(field, label: "Amount")
         } else {
-            window.scope.defaultInputView = { _ in nil }
+            window.host.scope.defaultInputView = { _ in nil }
             window.addField(field, label: "Amount")
         }
-        window.present()
-        KioskWindow.pump(until: { self.window.host.isMapped && self.window.host.isActive })
-        KioskWindow.pump(seconds: 0.2)
+        window.host.present()
+        MainLoop.run(until: { self.window.host.isMapped && self.window.host.isActive })
+        MainLoop.run(seconds: 0.2)
         if let entry = window.host.widget(for: field) {
             onSignal(UnsafeMutableRawPointer(entry), "changed") { [weak self] in self?.onChange() }
             onEvent(UnsafeMutableRawPointer(entry), "focus-in-event") { [weak self] _ in
@@ -36,8 +37,8 @@ final class KeypadTapRig {
     }
 
     isolated deinit {
-        window.close()
-        KioskWindow.pump(seconds: 0.05)
+        window.host.close()
+        MainLoop.run(seconds: 0.05)
     }
 
     /// Clicks the field and waits until the keypad has slid in.
@@ -50,15 +51,15 @@ final class KeypadTapRig {
             {
                 process.waitUntilExit()
             }
-            KioskWindow.pump(until: { self.field.isFirstResponder }, timeout: 10)
+            MainLoop.run(until: { self.field.isFirstResponder }, timeout: 10)
         }
         // As an app would from code, when no click got through (a window manager busy with
         // a process under valgrind).
         if !field.isFirstResponder {
             field.becomeFirstResponder()
-            KioskWindow.pump(until: { self.field.isFirstResponder }, timeout: 10)
+            MainLoop.run(until: { self.field.isFirstResponder }, timeout: 10)
         }
-        KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.2)
+        MainLoop.run(seconds: scope.keyboard.animationDuration + 0.2)
     }
 
     /// The screen centres of the keys a tap driver clicks: a digit and delete.
@@ -90,7 +91,7 @@ final class KeypadTapRig {
         let keypad = scope.defaultKeypad(for: .numberPad)
         focusField()
         scope.endEditing()
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         guard let grid = window.host.area.keypadViews[ObjectIdentifier(keypad)]?.widget,
             let point = window.host.screenCenter(of: field)
         else { return [] }
@@ -103,16 +104,16 @@ final class KeypadTapRig {
             let focusCount = focusTimes.count
             let drawCount = drawTimes.count
             guard let process = launchXdotool(clickArguments(point, hold: 0)) else { break }
-            let shown = KioskWindow.pump(
+            let shown = MainLoop.run(
                 until: { self.focusTimes.count > focusCount && self.drawTimes.count > drawCount }, timeout: 2)
             if shown, let focus = focusTimes.last, let draw = drawTimes.first(where: { $0 >= focus }) ?? drawTimes.last
             {
                 results.append(Double(draw - focus) / 1000)
             }
             process.waitUntilExit()
-            KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.1)
+            MainLoop.run(seconds: scope.keyboard.animationDuration + 0.1)
             scope.endEditing()
-            KioskWindow.pump(seconds: scope.keyboard.animationDuration + 0.1)
+            MainLoop.run(seconds: scope.keyboard.animationDuration + 0.1)
         }
         return results
     }
@@ -136,13 +137,13 @@ final class KeypadTapRig {
             gtk_button_clicked(keypad_button(index % 2 == 0 ? digit : delete))
         }
         let cpu = processCPUSeconds() - before
-        KioskWindow.pump(seconds: 0.1)
+        MainLoop.run(seconds: 0.1)
         return cpu / Double(taps) * 1000
     }
 
     func measureIdle(seconds: Double) -> Double {
         focusField()
-        KioskWindow.pump(seconds: 0.5)
+        MainLoop.run(seconds: 0.5)
         let cpuBefore = processCPUSeconds()
         let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
         var done = false

@@ -1,5 +1,6 @@
 import Foundation
 import KeypadGTK
+import KeypadGTKInspection
 
 /// Prints `NAME_samples V1 V2 …` (milliseconds) for scripts/latency_stats.py, which
 /// holds the one definition of median and p95 that make bench uses.

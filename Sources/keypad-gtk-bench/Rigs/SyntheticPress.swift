@@ -1,6 +1,7 @@
 import CGTK
 import Glibc
 import KeypadGTK
+import KeypadGTKInspection
 
 /// Button events made in-process and handed straight to `gtk_main_do_event`, the
 /// way GDK hands over the events it reads from the X server: GTK's own dispatch and
@@ -52,6 +53,6 @@ enum SyntheticPress {
     /// The GdkWindow that receives the widget's pointer events: its input-only child
     /// window (GtkButton and GtkEventBox make one when realized) or its own window.
     private static func inputWindow(of widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
-        InputWindow.of(widget) ?? (gtk_widget_get_has_window(widget) != 0 ? gtk_widget_get_window(widget) : nil)
+        InputOnlyWindow.of(widget) ?? (gtk_widget_get_has_window(widget) != 0 ? gtk_widget_get_window(widget) : nil)
     }
 }

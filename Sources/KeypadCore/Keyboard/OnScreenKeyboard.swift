@@ -1,7 +1,8 @@
 import Foundation
 
-/// The model of the place where keypads appear: it knows the screen, the size of
-/// each input view, and posts the keyboard notifications in the contract's order.
+/// The on-screen keyboard of a ``ResponderScope`` (`scope.keyboard`), as a model: it knows
+/// the screen and the size of each input view, and posts the keyboard notifications in
+/// the contract's order.
 ///
 /// - Showing from hidden: willChangeFrame, willShow, didChangeFrame, didShow.
 /// - Replacing with a keypad of another height, or another accessory view: the same four.
@@ -33,7 +34,7 @@ import Foundation
 ///   A hide during a show: willChangeFrame, willShow, …, willChangeFrame, willHide,
 ///   didChangeFrame, didShow, …, didChangeFrame, didHide.
 @MainActor
-public final class KeyboardHost {
+public final class OnScreenKeyboard {
     /// The area keypads dock to the bottom of: the screen, or the app window when docked in it.
     public var screenBounds: CGRect
     /// How long the keypad's slide takes; carried in every notification.

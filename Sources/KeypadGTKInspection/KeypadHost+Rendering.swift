@@ -1,6 +1,7 @@
 import CGTK
 import Foundation
 import KeypadCore
+import KeypadGTK
 
 /// What GTK computed for a widget after every CSS source (theme, app CSS, the model's
 /// appearance) had its say: what the user sees, read back for tests and scripts.

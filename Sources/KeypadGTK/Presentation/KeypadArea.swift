@@ -15,7 +15,7 @@ package final class KeypadArea {
     let placement: KeypadHost.Placement
     /// The widget to pack into the app window (docked), or nil (window placement).
     private(set) var dockedWidget: UnsafeMutablePointer<GtkWidget>?
-    private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
+    package private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
     private let slide: SlideContainer
     private let toolbarStack: UnsafeMutablePointer<GtkWidget>
     private let keypadStack: UnsafeMutablePointer<GtkWidget>
@@ -154,19 +154,19 @@ package final class KeypadArea {
     }
 
     /// Whether the keypad is sliding in or out now.
-    var isSliding: Bool { slide.isSliding }
+    package var isSliding: Bool { slide.isSliding }
 
     /// Whether the keypad is revealed (or revealing).
-    var isRevealed: Bool { slide.isRevealed }
+    package var isRevealed: Bool { slide.isRevealed }
 
     /// The height the keypad and its toolbar take on screen now, if shown.
-    var shownHeight: Int? {
+    package var shownHeight: Int? {
         guard isRevealed, gtk_widget_get_mapped(slide.widget) != 0 else { return nil }
         return Int(gtk_widget_get_allocated_height(slide.widget))
     }
 
     /// The widget of the keypad on screen, if any.
-    var visibleKeypadWidget: UnsafeMutablePointer<GtkWidget>? {
+    package var visibleKeypadWidget: UnsafeMutablePointer<GtkWidget>? {
         guard let keypad = scope.keyboard.inputView as? Keypad else { return nil }
         return keypadViews[ObjectIdentifier(keypad)]?.widget
     }

@@ -2,7 +2,7 @@ import CGTK
 
 /// The input-only GdkWindows widgets such as GtkButton and GtkEventBox make for their
 /// pointer events.
-package enum InputWindow {
+package enum InputOnlyWindow {
     /// The child of `widget`'s parent window whose user data is `widget` (nil while it
     /// is not realized, or for a widget that makes none).
     package static func of(_ widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {

@@ -1,7 +1,9 @@
 import CGTK
 
-/// GLib main-loop helpers: idle callbacks and one-shot timers, each releasing its
-/// closure through a GDestroyNotify.
+/// GLib's main loop from Swift: idle callbacks and one-shot timers (each releasing its
+/// closure through a GDestroyNotify), and the one way to drain the loop or run it until
+/// a condition holds, for scripted runs and tests. An app runs the loop with
+/// ``KeypadHost/run()``.
 ///
 /// The core never schedules work: it runs synchronously on the main actor, so
 /// KeypadGTK never needs libdispatch's main queue (which `gtk_main()` does not
@@ -40,15 +42,42 @@ package enum MainLoop {
     }
 
     /// Cancels a source returned by ``whenIdle(_:)`` or ``after(milliseconds:_:)``.
-    static func cancel(_ source: guint) {
+    package static func cancel(_ source: guint) {
         if source != 0 { g_source_remove(source) }
     }
 
-    /// Runs every pending event without blocking.
-    static func drain() {
+    /// Runs every main-loop source that is ready now, without waiting.
+    package static func drain() {
         while g_main_context_iteration(nil, 0) != 0 {}
     }
 
+    /// Runs the main loop until `condition` holds or `timeout` seconds pass, sleeping in
+    /// GLib's poll between events (never spinning): the condition is checked after every
+    /// event, and at least every ``wakeInterval`` for conditions no event announces.
+    /// - Returns: whether the condition held.
+    @discardableResult
+    package static func run(until condition: () -> Bool, timeout: Double = 5) -> Bool {
+        let end = g_get_monotonic_time() + Int(timeout * 1_000_000)
+        if condition() { return true }
+        let tick = g_timeout_add_full(G_PRIORITY_DEFAULT, wakeInterval, { _ in 1 }, nil, nil)
+        defer { g_source_remove(tick) }
+        while !condition() {
+            if g_get_monotonic_time() > end { return false }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+
+    /// Runs the main loop for `seconds` (to let an animation or a timer run its course).
+    package static func run(seconds: Double) {
+        let end = g_get_monotonic_time() + Int(seconds * 1_000_000)
+        run(until: { g_get_monotonic_time() >= end }, timeout: seconds + 1)
+    }
+
+    /// How often, in milliseconds, ``run(until:timeout:)`` wakes to check its condition
+    /// when no event comes.
+    package static let wakeInterval: guint = 10
+
     /// The monotonic time as a `Duration` (g_get_monotonic_time, microseconds).
-    static var now: Duration { .microseconds(g_get_monotonic_time()) }
+    package static var now: Duration { .microseconds(g_get_monotonic_time()) }
 }

@@ -2,9 +2,9 @@ import CGTK
 import Foundation
 
 /// Where widgets are on the screen.
-enum WidgetGeometry {
+package enum WidgetGeometry {
     /// The frame of `widget` on the screen (nil while it is not realized).
-    static func screenRect(of widget: UnsafeMutablePointer<GtkWidget>) -> CGRect? {
+    package static func screenRect(of widget: UnsafeMutablePointer<GtkWidget>) -> CGRect? {
         guard let toplevel = gtk_widget_get_toplevel(widget), let gdkWindow = gtk_widget_get_window(toplevel) else {
             return nil
         }

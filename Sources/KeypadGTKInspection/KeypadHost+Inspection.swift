@@ -1,6 +1,7 @@
 import CGTK
 import Foundation
 import KeypadCore
+import KeypadGTK
 
 /// What tests and scripts read back from the real widgets: screen positions for
 /// X input, the widgets' own text and cursor, and where GTK focus is.
@@ -183,15 +184,4 @@ extension KeypadHost {
 extension KioskWindow {
     /// A point on the screen, in pixels.
     package typealias ScreenPoint = KeypadHost.ScreenPoint
-
-    /// Runs the main loop until `condition` holds or `timeout` seconds pass; returns the condition.
-    @discardableResult
-    package static func pump(until condition: () -> Bool, timeout: Double = 5) -> Bool {
-        GTKMainLoop.run(until: condition, timeout: timeout)
-    }
-
-    /// Runs the main loop for `seconds` (for scripts and tests that wait for an animation).
-    package static func pump(seconds: Double) {
-        GTKMainLoop.run(seconds: seconds)
-    }
 }

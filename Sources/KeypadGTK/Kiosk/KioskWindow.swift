@@ -16,24 +16,12 @@ public final class KioskWindow {
     /// Where the keypad appears.
     public typealias Placement = KeypadHost.Placement
 
-    /// The host that binds the fields and shows the keypad.
+    /// The host that binds the fields and shows the keypad: initialize GTK, present, run
+    /// and close the window through it, as an app does with a window of its own.
     public let host: KeypadHost
     private let form: UnsafeMutablePointer<GtkWidget>
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
     private var rows: gint = 0
-
-    /// The window's focus, keyboard and notifications.
-    public var scope: ResponderScope { host.scope }
-    /// Whether the window was destroyed. Nothing touches its widgets afterwards.
-    public var isClosed: Bool { host.isClosed }
-    /// Space kept between the editing field and the keypad, in pixels.
-    public var avoidanceMargin: CGFloat {
-        get { host.avoidanceMargin }
-        set { host.avoidanceMargin = newValue }
-    }
-
-    /// Initializes GTK once; false when there is no display to open.
-    public static func initializeGTK() -> Bool { KeypadHost.initializeGTK() }
 
     /// Creates the window (hidden until ``present(fullscreen:)``).
     public init(
@@ -82,7 +70,7 @@ public final class KioskWindow {
 
     /// Adds a labelled single-line field; its model joins the scope in this order.
     public func addField(_ field: TextField, label: String) {
-        guard !isClosed else { return }
+        guard !host.isClosed else { return }
         let caption = addRow(gtk_label_new(label))
         gtk_widget_set_halign(caption, GTK_ALIGN_START)
         gtk_style_context_add_class(gtk_widget_get_style_context(caption), "keypad-caption")
@@ -95,7 +83,7 @@ public final class KioskWindow {
 
     /// Adds a heading row (a label with the `keypad-heading` class).
     public func addHeading(_ text: String) {
-        guard !isClosed else { return }
+        guard !host.isClosed else { return }
         let label = addRow(gtk_label_new(text))
         gtk_widget_set_halign(label, GTK_ALIGN_START)
         gtk_style_context_add_class(gtk_widget_get_style_context(label), "keypad-heading")
@@ -103,7 +91,7 @@ public final class KioskWindow {
 
     /// Adds a row of buttons titled `titles`; a click calls `action` with the title.
     public func addButtons(_ titles: [String], action: @escaping @MainActor (String) -> Void) {
-        guard !isClosed else { return }
+        guard !host.isClosed else { return }
         let row = addRow(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8))
         for title in titles {
             let button: UnsafeMutablePointer<GtkWidget> = gtk_button_new_with_label(title)
@@ -115,7 +103,7 @@ public final class KioskWindow {
     /// Adds any widget (a `GtkWidget *` the app made) as a full-width row of the form.
     /// - Throws: ``WidgetError`` when `widget` is not a GtkWidget.
     public func addWidget(_ widget: UnsafeMutableRawPointer) throws(WidgetError) {
-        guard !isClosed else { return }
+        guard !host.isClosed else { return }
         addRow(try WidgetError.check(widget, is: "GtkWidget", keypad_is_widget))
     }
 
@@ -129,7 +117,7 @@ public final class KioskWindow {
     /// Docks a growing text view at the bottom, above the keypad (a chat-style input
     /// bar): it rides up with the keypad and grows line by line up to `maximumHeight`.
     public func setInputBar(_ textView: TextView, minimumHeight: Int = 36, maximumHeight: Int = 120) {
-        guard !isClosed else { return }
+        guard !host.isClosed else { return }
         let binding = host.makeGrowingTextView(
             for: textView, minimumHeight: minimumHeight, maximumHeight: maximumHeight)
         guard let frame = binding.outerWidget?.assumingMemoryBound(to: GtkWidget.self) else { return }
@@ -138,18 +126,4 @@ public final class KioskWindow {
         gtk_widget_set_margin_bottom(frame, 8)
         gtk_box_pack_start(keypad_box(bottomBar), frame, 1, 1, 0)
     }
-
-    // MARK: - Showing
-
-    /// Shows the window; no field edits until the user (or the app) picks one.
-    public func present(fullscreen: Bool = false) { host.present(fullscreen: fullscreen) }
-
-    /// Runs the GTK main loop until the window closes.
-    public func run() { host.run() }
-
-    /// Closes the window, destroying its widgets (their fields leave the scope).
-    public func close() { host.close() }
-
-    /// Saves what the window shows (with the keypad window, the whole screen) as a PNG.
-    public func saveScreenshot(to url: URL) throws(WidgetError) { try host.saveScreenshot(to: url) }
 }

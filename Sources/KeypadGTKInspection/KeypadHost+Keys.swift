@@ -1,6 +1,7 @@
 import CGTK
 import Foundation
 import KeypadCore
+import KeypadGTK
 
 /// What tests and scripts read back about keys and buttons, and the clipboard they
 /// set: the real allocations and accessible names in the widget tree.
@@ -26,7 +27,7 @@ extension KeypadHost {
     package func keysTakingThePointer(in keypad: Keypad) -> [String] {
         guard let view = keypadView(of: keypad) else { return [] }
         return keypad.rows.joined().map(\.id).filter { id in
-            guard let button = view.button(id: id), let window = InputWindow.of(button) else {
+            guard let button = view.button(id: id), let window = InputOnlyWindow.of(button) else {
                 return false
             }
             return gdk_window_is_visible(window) != 0

@@ -1,6 +1,7 @@
 import CGTK
 import Foundation
 import KeypadCore
+import KeypadGTK
 
 /// Driving the window from inside the process, through the same GTK paths a user's
 /// input takes — for soak runs and scripted demos, where one xdotool process per
@@ -31,7 +32,7 @@ extension KeypadHost {
     package func waitUntilSettled(timeout: Double = 5) -> Bool {
         if let display = gdk_display_get_default() { gdk_display_sync(display) }
         var quietSince: gint64?
-        return GTKMainLoop.run(
+        return MainLoop.run(
             until: {
                 MainLoop.drain()
                 guard !isClosed else { return true }
@@ -50,12 +51,5 @@ extension KeypadHost {
                 if frame < start + 2 { gtk_widget_queue_draw(window) }
                 return frame >= start + 2
             }, timeout: timeout)
-    }
-}
-
-extension KioskWindow {
-    /// Runs every main-loop source that is ready now, without waiting.
-    package static func drainPendingEvents() {
-        GTKMainLoop.drain()
     }
 }

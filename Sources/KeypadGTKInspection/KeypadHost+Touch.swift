@@ -1,13 +1,14 @@
 import CGTK
 import Foundation
 import KeypadCore
+import KeypadGTK
 
 /// Where tests put touch events: the key surface's own input window, and points in it.
 extension KeypadHost {
     /// The input-only GdkWindow of `keypad`'s key surface (a `GdkWindow *`), which takes
     /// its pointer and touch events; nil while the keypad is not drawn.
     package func keySurfaceWindow(of keypad: Keypad) -> UnsafeMutableRawPointer? {
-        guard let surface = keypadView(of: keypad)?.widget, let window = InputWindow.of(surface) else { return nil }
+        guard let surface = keypadView(of: keypad)?.widget, let window = InputOnlyWindow.of(surface) else { return nil }
         return UnsafeMutableRawPointer(window)
     }
 

@@ -1,0 +1,1 @@
+../../../Sources/KeypadBenchSupport/ModelTapFixture.swift
