@@ -5,6 +5,22 @@
 #include <X11/Xlib.h>
 #include <X11/extensions/Xrandr.h>
 
+static GdkEventType gdk_type(KeypadTestEvent type) {
+    switch (type) {
+    case KEYPAD_TEST_TOUCH_BEGIN: return GDK_TOUCH_BEGIN;
+    case KEYPAD_TEST_TOUCH_UPDATE: return GDK_TOUCH_UPDATE;
+    case KEYPAD_TEST_TOUCH_END: return GDK_TOUCH_END;
+    case KEYPAD_TEST_TOUCH_CANCEL: return GDK_TOUCH_CANCEL;
+    case KEYPAD_TEST_BUTTON_PRESS: return GDK_BUTTON_PRESS;
+    case KEYPAD_TEST_BUTTON_RELEASE: return GDK_BUTTON_RELEASE;
+    }
+    return GDK_NOTHING;
+}
+
+int keypad_test_window_selects_touch(void *window) {
+    return (gdk_window_get_events(GDK_WINDOW(window)) & GDK_TOUCH_MASK) != 0;
+}
+
 void *keypad_test_touchscreen(void) {
     static GdkDevice *device = NULL;
     if (device) return device;
@@ -20,9 +36,10 @@ void *keypad_test_touchscreen(void) {
     return device;
 }
 
-void keypad_test_send_touch(void *target, int type, unsigned sequence, double x, double y, int emulating_pointer) {
+void keypad_test_send_touch(void *target, KeypadTestEvent type, unsigned sequence, double x, double y,
+                            int emulating_pointer) {
     GdkWindow *window = GDK_WINDOW(target);
-    GdkEvent *event = gdk_event_new((GdkEventType)type);
+    GdkEvent *event = gdk_event_new(gdk_type(type));
     event->touch.window = g_object_ref(window);
     event->touch.send_event = FALSE;
     event->touch.time = GDK_CURRENT_TIME;
@@ -63,9 +80,9 @@ static void announce_change(Display *xdisplay) {
     XSync(xdisplay, False);
 }
 
-void keypad_test_send_button(void *target, int type, double x, double y) {
+void keypad_test_send_button(void *target, KeypadTestEvent type, double x, double y) {
     GdkWindow *window = GDK_WINDOW(target);
-    GdkEvent *event = gdk_event_new((GdkEventType)type);
+    GdkEvent *event = gdk_event_new(gdk_type(type));
     event->button.window = g_object_ref(window);
     event->button.time = GDK_CURRENT_TIME;
     event->button.x = x;

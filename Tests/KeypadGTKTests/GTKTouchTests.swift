@@ -1,4 +1,3 @@
-import CGTK
 import CKeypadTestDisplay
 import Foundation
 import KeypadCore
@@ -35,34 +34,34 @@ struct Fingers {
         return session.window.host.keySurfaceRect(ofKey: key.id, in: keypad)
     }
 
-    private func send(_ type: GdkEventType, _ finger: UInt32, at point: CGPoint, emulatingPointer: Bool = false) {
+    private func send(_ type: KeypadTestEvent, _ finger: UInt32, at point: CGPoint, emulatingPointer: Bool = false) {
         guard let window else {
             Issue.record("the key surface has no window")
             return
         }
-        keypad_test_send_touch(window, Int32(type.rawValue), finger, point.x, point.y, emulatingPointer ? 1 : 0)
+        keypad_test_send_touch(window, type, finger, point.x, point.y, emulatingPointer ? 1 : 0)
     }
 
     func begin(_ finger: UInt32, at point: CGPoint, emulatingPointer: Bool = false) {
-        send(GDK_TOUCH_BEGIN, finger, at: point, emulatingPointer: emulatingPointer)
+        send(KEYPAD_TEST_TOUCH_BEGIN, finger, at: point, emulatingPointer: emulatingPointer)
     }
     func begin(_ finger: UInt32, onKey name: String) { begin(finger, at: point(ofKey: name)) }
-    func move(_ finger: UInt32, to point: CGPoint) { send(GDK_TOUCH_UPDATE, finger, at: point) }
-    func end(_ finger: UInt32, at point: CGPoint) { send(GDK_TOUCH_END, finger, at: point) }
+    func move(_ finger: UInt32, to point: CGPoint) { send(KEYPAD_TEST_TOUCH_UPDATE, finger, at: point) }
+    func end(_ finger: UInt32, at point: CGPoint) { send(KEYPAD_TEST_TOUCH_END, finger, at: point) }
     func end(_ finger: UInt32, onKey name: String) { end(finger, at: point(ofKey: name)) }
-    func cancel(_ finger: UInt32, at point: CGPoint) { send(GDK_TOUCH_CANCEL, finger, at: point) }
+    func cancel(_ finger: UInt32, at point: CGPoint) { send(KEYPAD_TEST_TOUCH_CANCEL, finger, at: point) }
 
     /// A press or release of button 1 from the touchscreen, as its driver makes of a finger.
-    func touchscreenButton(_ type: GdkEventType, at point: CGPoint) {
+    func touchscreenButton(_ type: KeypadTestEvent, at point: CGPoint) {
         guard let window else { return }
-        keypad_test_send_button(window, Int32(type.rawValue), point.x, point.y)
+        keypad_test_send_button(window, type, point.x, point.y)
     }
 
     /// Whether the key surface's window selects touch events: without them GDK hands it
     /// no touch from a real touchscreen (these synthetic events skip that filter).
     var selectsTouch: Bool {
         guard let window else { return false }
-        return gdk_window_get_events(OpaquePointer(window)).rawValue & GDK_TOUCH_MASK.rawValue != 0
+        return keypad_test_window_selects_touch(window) != 0
     }
 
     func looksPressed(_ name: String) -> Bool {
@@ -173,8 +172,8 @@ extension GTKTests {
         // The first finger: GTK gets the touch (marked as the one it emulates the pointer
         // with) and a driver's pointer press from the same touchscreen.
         fingers.begin(1, at: point, emulatingPointer: true)
-        fingers.touchscreenButton(GDK_BUTTON_PRESS, at: point)
-        fingers.touchscreenButton(GDK_BUTTON_RELEASE, at: point)
+        fingers.touchscreenButton(KEYPAD_TEST_BUTTON_PRESS, at: point)
+        fingers.touchscreenButton(KEYPAD_TEST_BUTTON_RELEASE, at: point)
         fingers.end(1, at: point)
         session.settle()
         #expect(amount.text == "4")

@@ -20,7 +20,11 @@ package final class KeypadView {
     private var shownIDs: [[String]] = []
     private var shownKeys: [String: KeypadKey] = [:]
     private var timer: guint = 0
-    private let keyHeight: Int
+    /// The height of one key in pixels; set anew when the monitor changes, it resizes the
+    /// keys and the keypad's `preferredHeight`.
+    var keyHeight: Int {
+        didSet { if keyHeight != oldValue { resizeKeys() } }
+    }
     private var observation: ObservationToken?
     private let alternatives = AlternativesPopover()
 
@@ -221,6 +225,12 @@ package final class KeypadView {
         buttons[id] = button
         shownKeys[id] = key
         return button
+    }
+
+    /// Gives every key the current ``keyHeight``, and the keypad the height it now takes.
+    private func resizeKeys() {
+        for button in buttons.values { gtk_widget_set_size_request(button, -1, gint(keyHeight)) }
+        keypad.preferredHeight = CGFloat(height + chromeHeight)
     }
 
     /// Arms a one-shot timer for the keypad's next deadline, or none.

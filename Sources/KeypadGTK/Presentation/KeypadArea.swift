@@ -28,7 +28,8 @@ package final class KeypadArea {
     private var shownLook: KeypadLook?
     /// The app window whose monitor the keypad window spans.
     private var parent: UnsafeMutablePointer<GtkWidget>?
-    let keyHeight: Int
+    /// The height of one key; follows the monitor (``monitorChanged(to:)``).
+    var keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
 
