@@ -23,7 +23,7 @@ public final class KioskWindow {
     private let bottomBar: UnsafeMutablePointer<GtkWidget>
     private var rows: gint = 0
 
-    /// Creates the window (hidden until ``present(fullscreen:)``).
+    /// Creates the window (hidden until its host's ``KeypadHost/present(fullscreen:)``).
     public init(
         title: String, scope: ResponderScope, placement: Placement = .docked, width: Int = 540, height: Int = 720
     ) {
