@@ -7,7 +7,8 @@ Each line it prints is for the tests: `activate <field>` when an entry is activa
 `default <field>` when Return in it reached the window's default button.
 
 Keys: Ctrl+D destroys the focused field, Ctrl+P makes it a phone field, Ctrl+N opens a second window with an entry,
-Ctrl+Q closes the window.
+Ctrl+Q closes the window, Ctrl+T puts two overlapping touches and a touch between two keys on the
+keypad (im_touch.py: Xvfb has no touchscreen) and prints `touched`.
 Options: --screenshot FILE focuses the Digits field, waits for the keypad, saves the
 screen as a PNG and quits. --focus NAME focuses that field at start.
 """
@@ -108,6 +109,12 @@ class Form(Gtk.Window):
             return True
         if event.keyval == Gdk.KEY_n:
             self.open_second_window()
+            return True
+        if event.keyval == Gdk.KEY_t:
+            import im_touch
+
+            im_touch.overlapping_touches()
+            say("touched")
             return True
         if event.keyval == Gdk.KEY_q:
             say("closing")
