@@ -36,25 +36,50 @@ void *keypad_test_touchscreen(void) {
     return device;
 }
 
+/* A new event of `type` at (`x`, `y`) in `window`, from the touchscreen; `root` gets
+   the screen point (the field lies elsewhere in each event type). */
+static GdkEvent *new_event(GdkWindow *window, KeypadTestEvent type, double x, double y, double root[2]) {
+    GdkEvent *event = gdk_event_new(gdk_type(type));
+    event->any.window = g_object_ref(window);
+    int origin_x = 0, origin_y = 0;
+    gdk_window_get_origin(window, &origin_x, &origin_y);
+    root[0] = origin_x + x;
+    root[1] = origin_y + y;
+    gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window))));
+    gdk_event_set_source_device(event, keypad_test_touchscreen());
+    return event;
+}
+
+/* Hands `event` to GTK as the main loop would, then frees it. */
+static void deliver(GdkEvent *event) {
+    gtk_main_do_event(event);
+    gdk_event_free(event);
+}
+
 void keypad_test_send_touch(void *target, KeypadTestEvent type, unsigned sequence, double x, double y,
                             int emulating_pointer) {
-    GdkWindow *window = GDK_WINDOW(target);
-    GdkEvent *event = gdk_event_new(gdk_type(type));
-    event->touch.window = g_object_ref(window);
-    event->touch.send_event = FALSE;
+    double root[2];
+    GdkEvent *event = new_event(GDK_WINDOW(target), type, x, y, root);
     event->touch.time = GDK_CURRENT_TIME;
     event->touch.x = x;
     event->touch.y = y;
-    int origin_x = 0, origin_y = 0;
-    gdk_window_get_origin(window, &origin_x, &origin_y);
-    event->touch.x_root = origin_x + x;
-    event->touch.y_root = origin_y + y;
+    event->touch.x_root = root[0];
+    event->touch.y_root = root[1];
     event->touch.sequence = (GdkEventSequence *)GUINT_TO_POINTER(sequence);
     event->touch.emulating_pointer = emulating_pointer;
-    gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window))));
-    gdk_event_set_source_device(event, keypad_test_touchscreen());
-    gtk_main_do_event(event);
-    gdk_event_free(event);
+    deliver(event);
+}
+
+void keypad_test_send_button(void *target, KeypadTestEvent type, double x, double y) {
+    double root[2];
+    GdkEvent *event = new_event(GDK_WINDOW(target), type, x, y, root);
+    event->button.time = GDK_CURRENT_TIME;
+    event->button.x = x;
+    event->button.y = y;
+    event->button.x_root = root[0];
+    event->button.y_root = root[1];
+    event->button.button = 1;
+    deliver(event);
 }
 
 /* Deletes the monitor keypad_test_set_monitor made, if any. */
@@ -78,24 +103,6 @@ static void announce_change(Display *xdisplay) {
     XRRSetScreenSize(xdisplay, root, DisplayWidth(xdisplay, screen), DisplayHeight(xdisplay, screen),
                      width_mm % 2 ? width_mm + 1 : width_mm - 1, DisplayHeightMM(xdisplay, screen));
     XSync(xdisplay, False);
-}
-
-void keypad_test_send_button(void *target, KeypadTestEvent type, double x, double y) {
-    GdkWindow *window = GDK_WINDOW(target);
-    GdkEvent *event = gdk_event_new(gdk_type(type));
-    event->button.window = g_object_ref(window);
-    event->button.time = GDK_CURRENT_TIME;
-    event->button.x = x;
-    event->button.y = y;
-    int origin_x = 0, origin_y = 0;
-    gdk_window_get_origin(window, &origin_x, &origin_y);
-    event->button.x_root = origin_x + x;
-    event->button.y_root = origin_y + y;
-    event->button.button = 1;
-    gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(window))));
-    gdk_event_set_source_device(event, keypad_test_touchscreen());
-    gtk_main_do_event(event);
-    gdk_event_free(event);
 }
 
 int keypad_test_set_monitor(int x, int y, int width, int height, int width_mm, int height_mm) {
