@@ -82,6 +82,28 @@ extension GTKTests {
         session.close()
     }
 
+    @Test(
+        "a panel takes the bottom 68 px of the work area (_NET_WORKAREA, no signal from GDK): the keypad window moves above it"
+    )
+    func keypadWindowFollowsWorkArea() throws {
+        let session = GTKSession(placement: .window)
+        let amount = session.field("Amount")
+        session.show()
+        session.click(amount)
+        let before = try #require(session.scope.keyboard.frame)
+        _ = session.recorder.takeLines()
+        XProperty.setWorkArea("0, 0, 1024, 700")
+        #expect(MainLoop.run(until: { session.window.host.keypadWindowScreenRect?.maxY == 700 }))
+        session.settle()
+        let above = CGRect(x: 0, y: 700 - before.height, width: 1024, height: before.height)
+        #expect(session.scope.keyboard.frame == above && session.window.host.keypadWindowScreenRect == above)
+        let frames = "\(describe(before))->\(describe(above))"
+        #expect(keyboardLines(session) == ["willChangeFrame \(frames)", "didChangeFrame \(frames)"])
+        XProperty.setWorkArea("0, 0, 1024, 768")
+        #expect(MainLoop.run(until: { session.window.host.keypadWindowScreenRect?.maxY == 768 }))
+        session.close()
+    }
+
     @Test("a docked keypad takes 9 mm keys on a denser monitor and the keyboard announces its new frame")
     func dockedKeypadFollowsMonitor() throws {
         let session = GTKSession()
@@ -104,6 +126,21 @@ extension GTKTests {
         restoreMonitor(session) { session.window.host.keyHeights(in: keypad).values.allSatisfy { $0 == 48 } }
         #expect(session.scope.keyboard.frame == before)
         session.close()
+    }
+}
+
+/// The root window's `_NET_WORKAREA`, as a window manager sets it when a panel comes or goes.
+enum XProperty {
+    static func setWorkArea(_ value: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xprop")
+        process.arguments = ["-root", "-f", "_NET_WORKAREA", "32c", "-set", "_NET_WORKAREA", value]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            Issue.record("xprop: \(error)")
+        }
     }
 }
 

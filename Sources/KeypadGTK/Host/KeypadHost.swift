@@ -82,7 +82,9 @@ public final class KeypadHost {
         onSignalIgnoringArgument(window, "size-allocate", after: true) { [weak self] in self?.updateScreenBounds() }
         keepAlive = Unmanaged.passRetained(self)
         updateScreenBounds()
-        monitorWatch = MonitorWatch { [weak self] in self?.monitorChanged() }
+        monitorWatch = MonitorWatch(
+            layout: { [weak self] in self.flatMap { $0.isClosed ? nil : Monitor.layout(of: $0.window) } },
+            changed: { [weak self] monitor in self?.monitorChanged(to: monitor) })
     }
 
     /// The window is going: stop listening, unbind every widget (their models leave the
@@ -219,8 +221,8 @@ public final class KeypadHost {
     /// The monitor under the window changed: the keyboard docks to its new work area
     /// (the window placement; a docked keypad follows the window's own size), and the
     /// keypad follows with keys of at least 9 mm there.
-    private func monitorChanged() {
-        guard !isClosed, let monitor = Monitor.layout(of: window) else { return }
+    private func monitorChanged(to monitor: MonitorLayout) {
+        guard !isClosed else { return }
         updateScreenBounds()
         area.monitorChanged(to: monitor)
     }

@@ -1,19 +1,35 @@
 import CGTK
 
-/// Follows the display's monitors: a monitor added or removed, the screen resized, and
-/// any monitor's geometry, work area or physical size changing (a resolution change, a
-/// rotation, a panel). One call of `changed` follows each burst of GDK's signals.
+/// Follows the monitor a window is on: its geometry, work area and physical size (a
+/// resolution change, a rotation, a panel coming or going, a monitor unplugged or the
+/// window moved to another). `changed` gets the new layout once GDK has finished
+/// telling of a change, and only when the layout really differs from the last one.
+///
+/// GDK signals a monitor added or removed, the screen resized and a monitor's geometry
+/// or physical size changing, but not the work area: on X11 a window manager sets it in
+/// the root window's `_NET_WORKAREA` after a rotation, and GDK reads it afresh on each
+/// call without a signal. So on X11 every property change of the root window also
+/// rechecks the layout (most are other properties, and cost one comparison).
 @MainActor
 final class MonitorWatch {
-    private let changed: () -> Void
+    private let layout: () -> MonitorLayout?
+    private let changed: (MonitorLayout) -> Void
+    private var last: MonitorLayout?
     /// The display's and screen's handlers, disconnected by ``stop()``.
     private var handlers: [(instance: UnsafeMutableRawPointer, id: gulong)] = []
     /// The monitors watched, each with its handlers.
     private var monitors: [OpaquePointer: [gulong]] = [:]
+    /// The root window's event filter (X11) and the box its data points to.
+    private var rootFilter: (window: OpaquePointer, data: UnsafeMutableRawPointer)?
     private var pending: guint = 0
 
-    init(changed: @escaping () -> Void) {
+    /// - Parameters:
+    ///   - layout: the monitor followed, as it is now (the one under the app window).
+    ///   - changed: called with its new layout.
+    init(layout: @escaping () -> MonitorLayout?, changed: @escaping (MonitorLayout) -> Void) {
+        self.layout = layout
         self.changed = changed
+        last = layout()
         guard let display = gdk_display_get_default() else { return }
         let displayPointer = UnsafeMutableRawPointer(display)
         add(
@@ -35,6 +51,7 @@ final class MonitorWatch {
             }
         }
         watchMonitors()
+        watchRootProperties(of: display)
     }
 
     isolated deinit { stop() }
@@ -52,6 +69,11 @@ final class MonitorWatch {
             }
         }
         monitors = [:]
+        if let rootFilter {
+            gdk_window_remove_filter(rootFilter.window, Self.rootPropertyFilter, rootFilter.data)
+            Unmanaged<AnyObject>.fromOpaque(rootFilter.data).release()
+        }
+        rootFilter = nil
         MainLoop.cancel(pending)
         pending = 0
     }
@@ -80,13 +102,42 @@ final class MonitorWatch {
         for monitor in monitors.keys where !current.contains(monitor) { monitors[monitor] = nil }
     }
 
-    /// One call of `changed` once GDK has finished telling of this change.
+    /// X11's PropertyNotify event type.
+    private static let propertyNotify: Int32 = 28
+
+    /// Calls the boxed handler on each property change of the window it filters.
+    private static let rootPropertyFilter: GdkFilterFunc = { event, _, data in
+        // An XEvent begins with its int type.
+        guard let event, event.load(as: Int32.self) == propertyNotify,
+            let handler = unbox(data, as: VoidHandler.self)
+        else { return GDK_FILTER_CONTINUE }
+        MainActor.assumeIsolated { handler() }
+        return GDK_FILTER_CONTINUE
+    }
+
+    /// On X11, rechecks the layout on each property change of the root window (where the
+    /// window manager keeps `_NET_WORKAREA`).
+    private func watchRootProperties(of display: OpaquePointer) {
+        guard let name = keypad_type_name(UnsafeMutableRawPointer(display)), String(cString: name) == "GdkX11Display",
+            let root = gdk_screen_get_root_window(gdk_display_get_default_screen(display))
+        else { return }
+        let events = gdk_window_get_events(root).rawValue | GDK_PROPERTY_CHANGE_MASK.rawValue
+        gdk_window_set_events(root, GdkEventMask(rawValue: events))
+        let handler: VoidHandler = { [weak self] in self?.schedule() }
+        let data = Unmanaged.passRetained(SignalBox(handler) as AnyObject).toOpaque()
+        gdk_window_add_filter(root, Self.rootPropertyFilter, data)
+        rootFilter = (root, data)
+    }
+
+    /// One look at the layout once GDK has finished telling of this change.
     private func schedule() {
         guard pending == 0 else { return }
         pending = MainLoop.whenIdle { [weak self] in
             guard let self else { return }
             self.pending = 0
-            self.changed()
+            guard let now = self.layout(), now != self.last else { return }
+            self.last = now
+            self.changed(now)
         }
     }
 }
