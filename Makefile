@@ -11,20 +11,19 @@ PROPERTY_SEQUENCES ?= 10000
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
 	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard
 
-# The GTK 3 input-method module: GTK's tool that writes module caches, GTK's module
-# directory, and the cache `make build` writes for the uninstalled module.
-GTK_QUERY_IMMODULES := /usr/lib/x86_64-linux-gnu/libgtk-3-0/gtk-query-immodules-3.0
-GTK_IM_DIR := $(shell pkg-config --variable=libdir gtk+-3.0 2>/dev/null || echo /usr/lib/x86_64-linux-gnu)/gtk-3.0/3.0.0/immodules
+# The GTK 3 input-method module: GTK's tool that writes module caches (Debian keeps it in
+# GTK's libdir, off PATH; both from pkg-config, never a written triplet), and the cache
+# `make build` writes for the uninstalled module.
+GTK_LIBDIR = $(shell pkg-config --variable=libdir gtk+-3.0)
+GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
-# The module's data (layouts, strings, CSS), installed beside it so it needs no checkout.
-IM_RESOURCES := Keypad_KeypadResources.resources
 
 # What make bench adds: matchbox-keyboard, measured in the same run as the keypad,
 # and valgrind for callgrind's instruction counts.
 BENCH_APT_PACKAGES := matchbox-keyboard valgrind
 
-.PHONY: all deps bench-deps install-apt build test test-e2e test-im demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps bench-deps install-apt build test test-e2e test-im test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -50,18 +49,32 @@ build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
 
-# Puts the module in GTK's module directory and updates GTK's cache, so GTK_IM_MODULE=keypad
-# works for every GTK 3 app (the module reads its layouts and CSS from this checkout's build).
-install-im: build
-	install -D -m 0644 "$(IM_LIBRARY)" "$(GTK_IM_DIR)/im-keypad.so"
-	rm -rf "$(GTK_IM_DIR)/$(IM_RESOURCES)"
-	cp -r "$$($(SWIFT) build --show-bin-path)/$(IM_RESOURCES)" "$(GTK_IM_DIR)/"
-	$(GTK_QUERY_IMMODULES) --update-cache
+# ---- Debian package (#21) ----
+# make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
+# Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
+# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/build-deb.
+# make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
+# make test-deb installs it where /opt/swift and the checkout are hidden, drives zenity and a
+# Python GTK 3 form through it, removes it and runs lintian (Tests/Deb/deb_e2e.sh).
+DEB_APT_PACKAGES := dpkg-dev lintian im-config
+APT_PACKAGES += $(DEB_APT_PACKAGES)
+# make bench times the keypad window's first draw from Python (a draw handler needs cairo).
+BENCH_APT_PACKAGES += python3-gi-cairo
+DEB_PACKAGE := keypad-im-gtk3
+DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
+
+deb: deps
+	SWIFT=$(SWIFT) scripts/build-deb
+
+install-im: deb
+	apt-get install -y --no-install-recommends "./$(DEB)"
 
 uninstall-im:
-	rm -f "$(GTK_IM_DIR)/im-keypad.so"
-	rm -rf "$(GTK_IM_DIR)/$(IM_RESOURCES)"
-	$(GTK_QUERY_IMMODULES) --update-cache
+	dpkg --purge $(DEB_PACKAGE)
+
+test-deb: deb
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)"
+# ---- end of Debian package (#21) ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
 try-im: build
@@ -89,6 +102,7 @@ test: lint build
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
 	$(MAKE) --no-print-directory test-fuzz
+	$(MAKE) --no-print-directory test-deb
 
 # The saved crashers (Tests/Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
 # target: any crash, hang or unnamed error fails the run.
@@ -142,6 +156,7 @@ example: build
 bench: bench-deps
 	scripts/bench
 	scripts/bench-im
+	SWIFT=$(SWIFT) scripts/bench-deb
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;
@@ -174,4 +189,4 @@ lint:
 	scripts/check-doc-samples
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-deb .build-deb-private dist

@@ -39,7 +39,10 @@ def test_locale_decimal_separator():
     assert_quiet(app, allowed=("Locale not supported",))
 
 
-GTK_QUERY_IMMODULES = "/usr/lib/x86_64-linux-gnu/libgtk-3-0/gtk-query-immodules-3.0"
+# GTK's tool that writes module caches, in GTK's libdir (off PATH on Debian).
+GTK_QUERY_IMMODULES = os.path.join(
+    subprocess.run(["pkg-config", "--variable=libdir", "gtk+-3.0"], capture_output=True, text=True, check=True)
+    .stdout.strip(), "libgtk-3-0", "gtk-query-immodules-3.0")
 
 
 def test_installed_module_reads_the_bundle_beside_it(bin_dir, tmp):

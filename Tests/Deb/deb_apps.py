@@ -1,0 +1,100 @@
+#!/usr/bin/python3
+"""The installed package (keypad-im-gtk3) in two GTK 3 programs from Debian: zenity and a
+/usr/bin/python3 GTK form, each started with only GTK_IM_MODULE=keypad, driven through
+AT-SPI and xdotool.
+
+Tests/Deb/deb_e2e.sh runs it under with-display, inside a mount namespace where the Swift
+toolchain and the checkout are hidden, from a copy of this file, Tests/IM/im_app.py,
+im_form.py and im_form_tests.py.
+
+    deb_apps.py MODULE_PATH     (where the package put im-keypad.so)
+"""
+import os
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from im_app import App, wait_for  # noqa: E402
+from im_form_tests import FORM, PADS, assert_quiet, field, focus  # noqa: E402
+
+
+def assert_maps_the_installed_module(app, module):
+    """The module the app runs is the package's, and no Swift library comes from outside
+    /usr/lib (the toolchain's are hidden anyway: this says so if one got through)."""
+    maps = open(f"/proc/{app.process.pid}/maps").read()
+    assert module in maps, f"{module} is not mapped in the app"
+    paths = {line.split()[-1] for line in maps.splitlines() if "/" in line}
+    stray = sorted(p for p in paths if ("libswift" in p or "Foundation" in p) and not p.startswith("/usr/lib/"))
+    assert not stray, f"the app maps Swift libraries from outside the package: {stray}"
+
+
+def test_zenity_entry(module):
+    """zenity's free-form entry gets the letters; keys type, Delete deletes, Return returns."""
+    app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"])
+    try:
+        node = app.first("text")
+        app.click_node(node)
+        wait_for(lambda: app.focused(node), "zenity's entry to take focus")
+        app.wait_for_keypad("q")
+        assert app.find("Decimal separator", "push button") is None, "a free-form entry got the decimal pad"
+        assert_maps_the_installed_module(app, module)
+        app.type_keys(node, "o", "k", "x")
+        wait_for(lambda: app.text(node) == "okx", "okx in zenity's entry")
+        app.type_keys(node, "Delete")
+        wait_for(lambda: app.text(node) == "ok", "Delete removing the x")
+        app.click_until("Return", "push button", lambda: app.process.poll() is not None, "zenity to exit")
+        app.close()
+        lines, _ = app.output()
+        assert lines == ["ok"], f"zenity printed {lines}"
+        assert app.process.returncode == 0, f"zenity exited {app.process.returncode}"
+    finally:
+        app.close()
+    assert_quiet(app)
+
+
+def test_python_form_number_and_decimal_pads(module):
+    """A DIGITS entry gets the number pad, a NUMBER entry the decimal pad (Foundation's
+    locale data, linked into the module); Return activates the entry."""
+    app = App(FORM)
+    try:
+        app.wait_for_line("ready")
+        amount = focus(app, "Amount")
+        app.wait_for_keypad("Decimal separator")
+        app.type_keys(amount, "4", "Decimal separator", "5")
+        wait_for(lambda: app.text(amount) == "4.5", "4.5 in Amount")
+        node = focus(app, "Digits")
+        wait_for(lambda: app.find("Decimal separator", "push button") is None, "the decimal pad to go")
+        app.wait_for_keypad("5")
+        present, absent = PADS["Digits"]
+        assert all(app.find(key, "push button") is not None for key in present), "Digits: not the number pad"
+        assert all(app.find(key, "push button") is None for key in absent), "Digits: not the number pad"
+        assert_maps_the_installed_module(app, module)
+        app.type_keys(node, "4", "2", "7", "Delete")
+        wait_for(lambda: app.text(node) == "42", "42 in Digits after Delete")
+        app.click_until("Return", "push button", lambda: "activate Digits" in app.output()[0], "activate Digits")
+        assert app.text(field(app, "Amount")) == "4.5"
+    finally:
+        app.close()
+    assert_quiet(app)
+
+
+def main():
+    module = sys.argv[1]
+    assert os.environ.get("GTK_IM_MODULE") == "keypad", "GTK_IM_MODULE is not keypad"
+    assert "GTK_IM_MODULE_FILE" not in os.environ, "GTK_IM_MODULE_FILE is set: GTK must use its own cache"
+    failures = 0
+    for test in (test_zenity_entry, test_python_form_number_and_decimal_pads):
+        start = time.time()
+        try:
+            test(module)
+            print(f"ok   {test.__name__} ({time.time() - start:.1f} s)", flush=True)
+        except Exception:
+            failures += 1
+            print(f"FAIL {test.__name__}", flush=True)
+            traceback.print_exc()
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
