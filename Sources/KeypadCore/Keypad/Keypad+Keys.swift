@@ -239,8 +239,10 @@ extension Keypad {
 
     /// Where `touch`'s press of `keyID` (any key when nil) is in ``heldKeys``.
     private func heldKeyIndex(touch: KeyTouch, keyID: String? = nil) -> Int? {
-        for index in heldKeys.indices where heldKeys[index].touch == touch {
-            if let keyID, heldKeys[index].keyID != keyID { continue }
+        // One read of the array: each access to a stored property is checked for exclusivity.
+        let held = heldKeys
+        for index in held.indices where held[index].touch == touch {
+            if let keyID, held[index].keyID != keyID { continue }
             return index
         }
         return nil
@@ -248,8 +250,9 @@ extension Keypad {
 
     /// Where the key offering its alternatives is in ``heldKeys``, if one is.
     private var alternativesKeyIndex: Int? {
-        for index in heldKeys.indices {
-            if case .showingAlternatives = heldKeys[index].state { return index }
+        let held = heldKeys
+        for index in held.indices {
+            if case .showingAlternatives = held[index].state { return index }
         }
         return nil
     }
