@@ -121,7 +121,12 @@ final class MonitorWatch {
         guard let name = keypad_type_name(UnsafeMutableRawPointer(display)), String(cString: name) == "GdkX11Display",
             let root = gdk_screen_get_root_window(gdk_display_get_default_screen(display))
         else { return }
-        let events = gdk_window_get_events(root).rawValue | GDK_PROPERTY_CHANGE_MASK.rawValue
+        // GDK records PropertyChange on the root window, but its RandR set-up later selects
+        // StructureNotify there with Xlib alone, which replaced it: the X selection is
+        // StructureNotify only. Selecting both keeps what GDK relies on (XSETTINGS'
+        // manager messages, root ConfigureNotify) and adds the property changes.
+        let events =
+            gdk_window_get_events(root).rawValue | GDK_PROPERTY_CHANGE_MASK.rawValue | GDK_STRUCTURE_MASK.rawValue
         gdk_window_set_events(root, GdkEventMask(rawValue: events))
         let handler: VoidHandler = { [weak self] in self?.schedule() }
         let data = Unmanaged.passRetained(SignalBox(handler) as AnyObject).toOpaque()
