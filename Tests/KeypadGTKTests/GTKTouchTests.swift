@@ -210,6 +210,24 @@ extension GTKTests {
         session.close()
     }
 
+    @Test("a second finger turns the page while the first holds a key: the keys are rebuilt, both lift cleanly")
+    func pageTurnUnderFingers() {
+        let (session, name, fingers) = touchSession(.default)
+        let q = fingers.point(ofKey: "q")
+        fingers.begin(1, at: q)
+        fingers.begin(2, onKey: "Numbers and symbols")
+        #expect(name.text == "q")
+        // The 1 key is on the page just shown; the first finger still rests where q was.
+        fingers.begin(3, onKey: "1")
+        fingers.end(3, onKey: "1")
+        fingers.end(1, at: q)
+        fingers.end(2, at: q)
+        session.settle()
+        #expect(name.text == "q1" && session.window.host.widgetText(of: name) == "q1")
+        #expect(!fingers.keypad.rows.joined().contains { fingers.looksPressed($0.accessibleName) })
+        session.close()
+    }
+
     @Test("a finger that slides off its key and lifts on another types only the first, as a dragged pointer")
     func slideOffKey() {
         let (session, amount, fingers) = touchSession()

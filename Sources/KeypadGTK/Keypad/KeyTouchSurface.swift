@@ -169,8 +169,10 @@ final class KeyTouchSurface {
     private func press(_ key: Key, by touch: KeyTouch) {
         held.append(Held(id: key.id, button: key.button, touch: touch))
         onPress(key.id, touch)
-        // After the key has acted: the pressed look is for the next frame.
-        gtk_widget_set_state_flags(key.button, GTK_STATE_FLAG_ACTIVE, 0)
+        // After the key has acted: the pressed look is for the next frame. Not when acting
+        // rebuilt the keys (a page key): its button is gone (``dropHeldButton()``).
+        guard let index = heldIndex(of: touch), let button = held[index].button else { return }
+        gtk_widget_set_state_flags(button, GTK_STATE_FLAG_ACTIVE, 0)
     }
 
     private func heldIndex(of touch: KeyTouch) -> Int? {
