@@ -9,7 +9,12 @@ PROPERTY_SEQUENCES ?= 10000
 # zenity is a GTK 3 program from Debian that the IM module's tests type into;
 # matchbox-keyboard is the on-screen keyboard make bench compares the IM module with.
 APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
-	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard
+	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard \
+	$(WAYLAND_APT_PACKAGES)
+# Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
+# a virtual keyboard, and gtk-layer-shell, which the keypad loads at run time where the
+# compositor has layer-shell (libwayland-dev, for the tests' virtual pointer, comes with GTK's).
+WAYLAND_APT_PACKAGES := sway cage xwayland grim wtype libgtk-layer-shell0 libwayland-dev
 
 # The GTK 3 input-method module: GTK's tool that writes module caches (Debian keeps it in
 # GTK's libdir, off PATH; both from pkg-config, never a written triplet), and the cache
@@ -23,7 +28,7 @@ IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 # and valgrind for callgrind's instruction counts.
 BENCH_APT_PACKAGES := matchbox-keyboard valgrind
 
-.PHONY: all deps bench-deps install-apt build test test-e2e test-im test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps bench-deps install-apt build test test-e2e test-im test-wayland test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -101,6 +106,7 @@ test: lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKFastTapTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
+	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
 
@@ -129,6 +135,18 @@ test-im: build
 		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)"
+
+# The keypad's own window on Wayland, with the module (the Python form) and with the
+# library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
+# (no layer-shell, no keyboard) nested in a headless sway. See README's "Wayland".
+VIRTUAL_POINTER = $$($(SWIFT) build --show-bin-path)/virtual-pointer
+test-wayland: build
+	cc -o "$(VIRTUAL_POINTER)" Tests/Wayland/virtual_pointer.c $$(pkg-config --cflags --libs wayland-client)
+	@for compositor in sway cage; do \
+		scripts/with-wayland $$compositor /usr/bin/python3 Tests/Wayland/wayland_e2e.py \
+			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
+	done
+	@scripts/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

@@ -51,9 +51,16 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+        // GDK's backend, the Wayland registry and gtk-layer-shell (loaded on demand) for the
+        // keypad's own window on Wayland.
+        .target(
+            name: "CKeypadWayland",
+            dependencies: ["CGTK"],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
         .target(
             name: "KeypadGTK",
-            dependencies: ["KeypadCore", "KeypadResources", "CGTK"],
+            dependencies: ["KeypadCore", "KeypadResources", "CGTK", "CKeypadWayland"],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
         // What tests and the demo's scripted modes read back from real widgets and do to them

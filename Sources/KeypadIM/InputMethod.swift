@@ -22,6 +22,12 @@ final class InputMethod {
     private var configuration: IMConfiguration?
     /// Whether the module's data is there (looked up at the first focus-in).
     private lazy var canShowKeypads = ResourceCheck.resourcesAvailable()
+    /// Focus on a seat without a keyboard (a touch-only Wayland kiosk), where GTK gives
+    /// contexts no focus-in.
+    private lazy var keyboardless = KeyboardlessFocus(
+        context: { [weak self] widget in self?.context(of: widget) },
+        focusIn: { [weak self] context in self?.focusIn(context) },
+        focusOut: { [weak self] context in self?.focusOut(context) })
 
     func focusIn(_ context: UnsafeMutablePointer<GtkIMContext>) {
         let session = sessions[context] ?? makeSession(context)
@@ -47,6 +53,11 @@ final class InputMethod {
 
     func setClientWindow(_ context: UnsafeMutablePointer<GtkIMContext>, _ window: OpaquePointer?) {
         clientWindows[context] = window
+        if let window, KeyboardlessFocus.seatHasNoKeyboard, let client = ClientWidget(window: window),
+            let toplevel = client.toplevel
+        {
+            keyboardless.follow(toplevel, widget: client.widget)
+        }
         guard let session = sessions[context] else { return }
         if window == nil, let host = self.window(of: session) {
             // The widget is going (unrealized or destroyed): its editing ends at once.
@@ -96,6 +107,11 @@ final class InputMethod {
         else { return nil }
         windows[toplevel] = window
         return window
+    }
+
+    /// The context whose client window belongs to `widget`.
+    private func context(of widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkIMContext>? {
+        clientWindows.first { _, window in ClientWidget(window: window)?.widget == widget }?.key
     }
 
     private func window(of session: IMSession) -> IMWindow? {

@@ -7,12 +7,16 @@ Each line it prints is for the tests: `activate <field>` when an entry is activa
 `default <field>` when Return in it reached the window's default button.
 
 Keys: Ctrl+D destroys the focused field, Ctrl+P makes it a phone field, Ctrl+N opens a second window with an entry,
-Ctrl+Q closes the window, Ctrl+T puts two overlapping touches and a touch between two keys on the
-keypad (im_touch.py: Xvfb has no touchscreen) and prints `touched`.
+Ctrl+Q closes the window. Signals do the same where no keyboard reaches the app (a Wayland
+kiosk): SIGUSR2 opens the second window, SIGUSR1 closes the form's window (the program runs
+on while the second window is open). Ctrl+T puts two overlapping touches and a touch between
+two keys on the keypad (im_touch.py: Xvfb has no touchscreen) and prints `touched`.
 Options: --screenshot FILE focuses the Digits field, waits for the keypad, saves the
-screen as a PNG and quits. --focus NAME focuses that field at start.
+screen as a PNG and quits. --focus NAME focuses that field at start. --report-focus prints
+`focus <field>` each time the window's focus widget changes (`focus none` for another widget).
 """
 import argparse
+import signal
 import sys
 
 import gi
@@ -75,7 +79,8 @@ class Form(Gtk.Window):
         grid.attach(pay, 1, row, 1, 1)
         self.set_default(pay)
         self.connect("key-press-event", self.on_key)
-        self.connect("destroy", Gtk.main_quit)
+        self.quit_handler = self.connect("destroy", Gtk.main_quit)
+        self.second = None
 
     def add_row(self, grid, row, name, widget):
         label = Gtk.Label(label=name, xalign=0)
@@ -90,8 +95,17 @@ class Form(Gtk.Window):
         entry = Gtk.Entry()
         entry.get_accessible().set_name("Second entry")
         second.add(entry)
+        second.connect("destroy", lambda w: None if self.get_realized() else Gtk.main_quit())
         second.show_all()
         second.present()
+        self.second = second
+
+    def close_keeping_second(self):
+        """Closes the form's window; the program runs on while the second window is open."""
+        say("closing")
+        if self.second is not None:
+            self.disconnect(self.quit_handler)
+        self.destroy()
 
     def focus_name(self):
         focus = self.get_focus()
@@ -141,8 +155,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--screenshot")
     parser.add_argument("--focus")
+    parser.add_argument("--report-focus", action="store_true")
     args = parser.parse_args()
     window = Form()
+    if args.report_focus:
+        window.connect("set-focus", lambda w, widget: say("focus " + next(
+            (n for n, e in w.entries.items() if e is widget), "none")))
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR2, lambda: window.open_second_window() or True)
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: window.close_keeping_second() or False)
     window.show_all()
     window.set_focus(None)
     window.present()

@@ -58,7 +58,7 @@ package func onSignal(
 /// `void (*)(GObject *, gpointer arg, gpointer)`: a signal with one argument the
 /// handler does not need (`size-allocate`, `notify::…`).
 @discardableResult
-func onSignalIgnoringArgument(
+package func onSignalIgnoringArgument(
     _ instance: UnsafeMutableRawPointer?, _ signal: String, after: Bool = false, _ handler: @escaping VoidHandler
 ) -> gulong {
     let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in

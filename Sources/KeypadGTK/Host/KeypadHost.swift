@@ -237,7 +237,7 @@ public final class KeypadHost {
                 x: 0, y: 0, width: Int(gtk_widget_get_allocated_width(window)),
                 height: Int(gtk_widget_get_allocated_height(window)))
         case .window:
-            guard let area = Monitor.workArea(of: window) else { return }
+            guard let area = area.windowPlacement.bounds(of: window) else { return }
             scope.keyboard.screenBounds = CGRect(
                 x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
         }

@@ -28,6 +28,10 @@ package final class KeypadArea {
     private var shownLook: KeypadLook?
     /// The app window whose monitor the keypad window spans.
     private var parent: UnsafeMutablePointer<GtkWidget>?
+    /// How the keypad window gets to the bottom of the screen (X11, Wayland with or
+    /// without layer-shell); asked only with the window placement, so a docked keypad
+    /// never loads gtk-layer-shell.
+    var windowPlacement: KeypadWindowPlacement { .current }
     /// The height of one key; follows the monitor (``monitorChanged(to:)``).
     var keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
@@ -57,17 +61,7 @@ package final class KeypadArea {
         case .docked:
             dockedWidget = slide.widget
         case .window:
-            let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-            let gtkWindow = keypad_window(window)
-            gtk_window_set_accept_focus(gtkWindow, 0)
-            gtk_window_set_focus_on_map(gtkWindow, 0)
-            gtk_window_set_type_hint(gtkWindow, GDK_WINDOW_TYPE_HINT_UTILITY)
-            gtk_window_set_skip_taskbar_hint(gtkWindow, 1)
-            gtk_window_set_decorated(gtkWindow, 0)
-            gtk_window_set_transient_for(gtkWindow, keypad_window(parent))
-            gtk_window_set_title(gtkWindow, "Keypad")
-            // Closing the app window closes this one too, instead of leaving it over the screen.
-            gtk_window_set_destroy_with_parent(gtkWindow, 1)
+            let window = windowPlacement.makeWindow(parent: parent)
             gtk_container_add(keypad_container(window), slide.widget)
             floatingWindow = window
         }
@@ -247,13 +241,10 @@ package final class KeypadArea {
         if !isRevealed, let window = floatingWindow { gtk_widget_hide(window) }
     }
 
-    /// Puts the keypad window across the bottom of the app window's monitor's work area.
-    private func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
-        guard let area = Monitor.workArea(of: parent) else { return }
-        let height = gint(scope.keyboard.frame?.height ?? 300)
-        gtk_window_set_default_size(keypad_window(window), area.width, height)
-        gtk_widget_set_size_request(window, area.width, height)
-        gtk_window_move(keypad_window(window), area.x, area.y + area.height - height)
+    /// Puts the keypad window across the bottom of the app window's monitor's work area
+    /// (on Wayland without layer-shell: of the app window).
+    func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
+        windowPlacement.place(window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300))
     }
 }
 

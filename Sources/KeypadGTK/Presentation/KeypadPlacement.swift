@@ -27,13 +27,19 @@ package enum KeypadPlacement {
         return KeySize.height(pixelsPerMillimetre: Double(monitor.geometry.height) / Double(monitor.heightMillimetres))
     }
 
-    /// The area a keypad in its own window docks to the bottom of: the work area.
+    /// The area a keypad in its own window docks to the bottom of on X11 and with
+    /// layer-shell: the work area (an attached keypad docks to its app window instead).
     package static func screenBounds(on monitor: MonitorLayout) -> CGRect { monitor.workArea }
 
     /// The keypad window's frame for a keypad `height` pixels tall: the work area's full
     /// width at its bottom edge; never taller than the work area.
     package static func windowFrame(on monitor: MonitorLayout, height: Int) -> CGRect {
-        let area = monitor.workArea
+        windowFrame(in: screenBounds(on: monitor), height: height)
+    }
+
+    /// The frame of a keypad `height` pixels tall across the bottom of `area`, and no
+    /// taller than it.
+    package static func windowFrame(in area: CGRect, height: Int) -> CGRect {
         let height = CGFloat(min(max(height, 0), Int(area.height)))
         return CGRect(x: area.minX, y: area.maxY - height, width: area.width, height: height)
     }

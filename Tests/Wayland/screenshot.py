@@ -1,0 +1,61 @@
+"""Screenshots of a Wayland output (grim) read as pixels, with no imaging library:
+grim writes 8-bit RGB or RGBA PNGs, which zlib and the five PNG filters decode."""
+import struct
+import subprocess
+import zlib
+
+
+class Screenshot:
+    def __init__(self, path):
+        with open(path, "rb") as file:
+            data = file.read()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+        offset, chunks, header = 8, [], None
+        while offset < len(data):
+            length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+            body = data[offset + 8:offset + 8 + length]
+            if kind == b"IHDR":
+                header = struct.unpack(">IIBBBBB", body)
+            elif kind == b"IDAT":
+                chunks.append(body)
+            offset += 12 + length
+        self.width, self.height, depth, colour, _, _, interlace = header
+        assert depth == 8 and colour in (2, 6) and interlace == 0, f"unexpected PNG format {header}"
+        self.channels = 3 if colour == 2 else 4
+        raw = zlib.decompress(b"".join(chunks))
+        stride = self.width * self.channels
+        rows, previous, position = [], bytearray(stride), 0
+        for _ in range(self.height):
+            kind, line = raw[position], bytearray(raw[position + 1:position + 1 + stride])
+            position += 1 + stride
+            self._unfilter(kind, line, previous)
+            rows.append(line)
+            previous = line
+        self.rows = rows
+
+    def _unfilter(self, kind, line, previous):
+        step = self.channels
+        for i in range(len(line)):
+            left = line[i - step] if i >= step else 0
+            up = previous[i]
+            corner = previous[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                estimate = left + up - corner
+                pa, pb, pc = abs(estimate - left), abs(estimate - up), abs(estimate - corner)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
+                line[i] = (line[i] + predictor) & 0xFF
+
+    def pixel(self, x, y):
+        row = self.rows[y]
+        return tuple(row[x * self.channels:x * self.channels + 3])
+
+    @classmethod
+    def take(cls, path, env=None):
+        subprocess.run(["grim", path], check=True, env=env)
+        return cls(path)
