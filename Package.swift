@@ -146,6 +146,14 @@ let package = Package(
             path: "Tests/KeypadTestSupport",
             swiftSettings: strictSettings
         ),
+        // Test hooks in C for what XTest cannot do under Xvfb: touch events from a
+        // touchscreen device, and a change of the monitor (RandR 1.5). Tests only.
+        .target(
+            name: "CKeypadTestDisplay",
+            dependencies: ["CGTK"],
+            path: "Tests/CKeypadTestDisplay",
+            linkerSettings: [.linkedLibrary("Xrandr"), .linkedLibrary("X11")]
+        ),
         // Fuzz targets (`make fuzz`): plainly built they replay saved inputs; built in
         // .build-fuzz with -sanitize=fuzzer they are libFuzzer binaries.
         .target(
@@ -178,7 +186,10 @@ let package = Package(
         ),
         .testTarget(
             name: "KeypadGTKTests",
-            dependencies: ["KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadTestSupport"],
+            dependencies: [
+                "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadTestSupport",
+                "CKeypadTestDisplay",
+            ],
             swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
         ),
     ]

@@ -71,12 +71,22 @@ public enum ModelFuzz {
         let id = keys[bytes.below(keys.count)].id
         let hold = Duration.milliseconds(bytes.below(4) * 300)
         keypad.pressKey(id, at: time)
+        // Sometimes a second finger lands before the first lifts, and either may be cancelled.
+        let second = bytes.below(2) == 1 ? keys[bytes.below(keys.count)].id : nil
+        if let second { keypad.pressKey(second, at: time, touch: KeyTouch(2)) }
         if hold > .zero {
             time += hold
             keypad.advance(to: time)
             if let popup = keypad.alternativesPopup { keypad.selectAlternative(bytes.below(popup.labels.count + 1)) }
         }
+        switch bytes.below(4) {
+        case 0: keypad.cancelPress(touch: .pointer)
+        case 1: keypad.cancelPress(touch: KeyTouch(2))
+        default: break
+        }
         keypad.releaseKey(id, at: time)
+        if let second { keypad.releaseKey(second, at: time, touch: KeyTouch(2)) }
+        require(keypad.heldKeyIDs.isEmpty, "a key is still held after every finger lifted")
     }
 
     private static func check(scope: ResponderScope, inputs: [TextResponder]) {

@@ -6,7 +6,9 @@ the Makefile) and Debian's zenity, which this project did not write.
 Run under scripts/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
 GTK_IM_MODULE_FILE naming the module's cache:
 
-    Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form
+    Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor
+
+im-monitor (Tests/IM/im_monitor.c) changes the monitor for real (RandR 1.5).
 """
 import argparse
 import json
@@ -20,9 +22,6 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from im_app import App, wait_for  # noqa: E402
-import gi  # noqa: E402
-
-gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402
@@ -114,6 +113,39 @@ def test_broken_css_logs_one_line_and_falls_back(tmp):
 
 # ---- The C program and zenity ----
 
+def test_keypad_follows_the_monitor(monitor):
+    # The monitor turns 600 px wide (a portrait panel at 3.8 px/mm), then denser (768 px
+    # on 100 mm): the module's keypad window moves inside it, its keys grow to 9 mm (70 px),
+    # and the keys still type.
+    app = App(FORM)
+    try:
+        app.wait_for_line("ready")
+        node = focus(app, "Digits")
+        app.wait_for_keypad()
+
+        def right_edge():
+            extents = app.require("Dismiss keypad", "push button").get_extents(Atspi.CoordType.SCREEN)
+            return extents.x + extents.width
+
+        def key_height():
+            return app.require("5", "push button").get_extents(Atspi.CoordType.SCREEN).height
+
+        assert right_edge() > 600, "the keypad does not span the 1024 px monitor"
+        subprocess.run([monitor, "set", "600", "768", "159", "203"], check=True)
+        wait_for(lambda: right_edge() <= 600, "the keypad inside the 600 px monitor", seen=right_edge)
+        assert key_height() == 48, f"keys {key_height()} px tall at 3.8 px/mm"
+        subprocess.run([monitor, "set", "600", "768", "78", "100"], check=True)
+        wait_for(lambda: key_height() == 70, "9 mm keys at 7.7 px/mm", seen=key_height)
+        five = app.require("5", "push button").get_extents(Atspi.CoordType.SCREEN)
+        assert five.y + five.height <= 768 and right_edge() <= 600, "the keypad left the monitor"
+        app.click("7", "push button")
+        wait_for(lambda: app.text(node) == "7", "7 typed on the moved keypad", seen=lambda: app.text(node))
+    finally:
+        subprocess.run([monitor, "reset"], check=False)
+        app.close()
+    assert_quiet(app)
+
+
 def test_c_program(c_form):
     app = App([c_form])
     try:
@@ -173,6 +205,7 @@ def test_app_without_a_widget():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--c-form", required=True)
+    parser.add_argument("--monitor", required=True)
     parser.add_argument("-k", default="")
     args = parser.parse_args()
     runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
@@ -184,7 +217,8 @@ def main():
              ("test_installed_module_reads_the_bundle_beside_it",
               lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
              ("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry),
-             ("test_app_without_a_widget", test_app_without_a_widget)]
+             ("test_app_without_a_widget", test_app_without_a_widget),
+             ("test_keypad_follows_the_monitor", lambda: test_keypad_follows_the_monitor(args.monitor))]
     failures = 0
     for name, run in runs:
         if args.k not in name:

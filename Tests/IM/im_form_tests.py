@@ -105,6 +105,18 @@ def test_keys_type_and_focus_stays(app):
     assert app.focused(node), "focus left the field"
 
 
+def test_touches_overlap_and_near_misses_type(app):
+    # Two fingers overlapping on 5 and 8 type both, in order; a finger between 5 and 8,
+    # nearer 8, types 8 (the form makes the touch events itself: Xvfb has no touchscreen).
+    node = focus(app, "Digits")
+    app.wait_for_keypad()
+    app.keys("ctrl+t")
+    wait_for(lambda: "touched" in app.output()[0], "the form to touch the keypad")
+    wait_for(lambda: app.text(node) == "588", "588 in Digits", seen=lambda: app.text(node))
+    assert app.focused(node), "focus left the field"
+    assert_quiet(app)
+
+
 def test_decimal_pad_types_one_separator(app):
     node = focus(app, "Amount")
     app.wait_for_keypad("Decimal separator")
@@ -268,5 +280,5 @@ FORM_TESTS = [
     test_pin_leaks_nowhere, test_field_destroyed_while_the_keypad_shows, test_closing_the_app_mid_slide,
     test_focus_in_another_window_hides_the_keypad, test_purpose_change_while_editing_updates_the_pad,
     test_physical_dead_keys_compose, test_no_keypad_window_until_a_field_has_focus,
-    test_a_field_under_the_keypad_scrolls_above_it,
+    test_a_field_under_the_keypad_scrolls_above_it, test_touches_overlap_and_near_misses_type,
 ]

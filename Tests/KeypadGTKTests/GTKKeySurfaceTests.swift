@@ -5,8 +5,8 @@ import KeypadGTKInspection
 import Testing
 
 /// The pointer reaches keys through the keypad's touch surface, not through each
-/// GtkButton: the key acts on the press, looks pressed while held, and a disabled key
-/// or the gap between keys does nothing.
+/// GtkButton: the key acts on the press, looks pressed while held, a disabled key does
+/// nothing, and a press in the gap between keys goes to the nearer key.
 extension GTKTests {
     @Test("a held key acts on the press and looks pressed until the finger lifts; no key takes the pointer itself")
     func heldKeyLooksPressed() {
@@ -34,7 +34,7 @@ extension GTKTests {
         session.close()
     }
 
-    @Test("a press on a disabled key, or between two keys, types nothing and presses nothing")
+    @Test("a press on a disabled key types nothing and presses nothing; a press between two keys types the nearer")
     func disabledKeyAndGap() {
         let session = GTKSession()
         let amount = session.field("Amount", type: .decimalPad)
@@ -61,11 +61,13 @@ extension GTKTests {
         XInput.click(point)
         session.settle()
         #expect(amount.text == typed && session.window.host.widgetText(of: amount) == typed)
-        // Halfway between the centres of 1 and 2 lies the grid's spacing, which no key owns.
+        // Halfway between the centres of 1 and 2 lies the grid's 6 px spacing, which no key
+        // owns: a press there goes to the nearer key, and exactly halfway to the first.
         let gapX = (left.x + right.x) / 2
-        XInput.run(["mousemove", "\(gapX)", "\(left.y)", "click", "1"])
+        XInput.run(["mousemove", "\(gapX - 2)", "\(left.y)", "click", "1"])
+        XInput.run(["mousemove", "\(gapX + 2)", "\(left.y)", "click", "1"])
         session.settle()
-        #expect(amount.text == typed)
+        #expect(amount.text == typed + "12" && session.window.host.widgetText(of: amount) == typed + "12")
         #expect(!keypad.rows.joined().contains { session.window.host.keyLooksPressed($0.id, in: keypad) })
         session.close()
     }

@@ -8,6 +8,7 @@ import Foundation
 /// - Replacing with a keypad of another height, or another accessory view: the same four.
 /// - Replacing with one of the same height and accessory: nothing.
 /// - Hiding: willChangeFrame, willHide, didChangeFrame, didHide.
+/// - The screen bounds changing while shown (a rotation): willChangeFrame, didChangeFrame.
 /// - Nothing to show — no input view (the scope's `defaultInputView` returned nil) and
 ///   no accessory view, or views of no height — is no keyboard: nothing is posted while
 ///   hidden, and a keypad on screen hides.
@@ -36,7 +37,14 @@ import Foundation
 @MainActor
 public final class OnScreenKeyboard {
     /// The area keypads dock to the bottom of: the screen, or the app window when docked in it.
-    public var screenBounds: CGRect
+    ///
+    /// A change while a keypad shows (a resolution change, a rotation, another monitor)
+    /// moves the keypad to the bottom of the new bounds, full width, and announces its new
+    /// frame as UIKit does on rotation: willChangeFrame, then didChangeFrame, at once (the
+    /// keypad is placed anew, not slid), with no show or hide.
+    public var screenBounds: CGRect {
+        didSet { screenBoundsChanged() }
+    }
     /// How long the keypad's slide takes; carried in every notification.
     public var animationDuration: TimeInterval = 0.25
     /// The slide's timing curve; carried in every notification.
@@ -111,6 +119,19 @@ public final class OnScreenKeyboard {
         post(
             begin: begin, end: end, will: Responder.keyboardWillShowNotification,
             did: Responder.keyboardDidShowNotification)
+    }
+
+    /// Moves the keypad on screen to the bottom of ``screenBounds``, announcing its new frame.
+    private func screenBoundsChanged() {
+        guard let begin = frame else { return }
+        let end = shownFrame(height: begin.height)
+        guard end != begin else { return }
+        frame = end
+        let info = KeyboardTransition(
+            beginFrame: begin, endFrame: end, animationDuration: 0, animationCurve: animationCurve
+        ).userInfo
+        notificationCenter.post(name: Responder.keyboardWillChangeFrameNotification, object: nil, userInfo: info)
+        notificationCenter.post(name: Responder.keyboardDidChangeFrameNotification, object: nil, userInfo: info)
     }
 
     func hide() {

@@ -34,15 +34,41 @@ struct KeyToPress {
     var actsOnPress: Bool { alternatives.isEmpty }
 }
 
-/// Where the keypad is in handling a press.
-enum PressState: Equatable {
-    case idle
-    /// The key acted on press; its release does nothing.
-    case acted(keyID: String)
-    /// Backspace is held; it deletes again at `deadline`.
-    case repeatingDelete(keyID: String, deadline: Duration)
-    /// A key with alternatives is held; they are offered at `deadline`.
-    case awaitingLongPress(keyID: String, deadline: Duration)
-    /// The alternatives are offered; the selected one acts on release.
-    case showingAlternatives(keyID: String, selected: Int)
+/// Which finger a press comes from: the pointer, or one touch of a touchscreen. Overlapping
+/// presses from different fingers each keep their own key, state and timers.
+public struct KeyTouch: Hashable, Sendable {
+    /// The finger's number; 0 is the pointer.
+    public let id: UInt
+
+    /// The finger numbered `id` (a renderer numbers each touch sequence it follows).
+    public init(_ id: UInt) { self.id = id }
+
+    /// The pointer (a mouse, or the one finger a toolkit turns into pointer events).
+    public static let pointer = KeyTouch(0)
+}
+
+/// One finger (or the pointer) down on a key, and where the keypad is in handling it.
+struct HeldKey: Equatable {
+    var touch: KeyTouch
+    var keyID: String
+    var state: State
+
+    enum State: Equatable {
+        /// The key acted on press; its release does nothing.
+        case acted
+        /// Backspace is held; it deletes again at `deadline`.
+        case repeatingDelete(deadline: Duration)
+        /// A key with alternatives is held; they are offered at `deadline`.
+        case awaitingLongPress(deadline: Duration)
+        /// The alternatives are offered; the selected one acts on release.
+        case showingAlternatives(selected: Int)
+    }
+
+    /// The instant the press next needs the keypad's `advance(to:)`, if any.
+    var deadline: Duration? {
+        switch state {
+        case .repeatingDelete(let deadline), .awaitingLongPress(let deadline): deadline
+        case .acted, .showingAlternatives: nil
+        }
+    }
 }

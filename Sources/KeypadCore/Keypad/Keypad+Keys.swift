@@ -8,6 +8,8 @@ public struct AlternativesPopup: Equatable, Sendable {
     public var labels: [String]
     /// The alternative that acts on release.
     public var selectedIndex: Int
+    /// The finger (or the pointer) holding the key.
+    public var touch: KeyTouch = .pointer
 }
 
 extension Keypad {
@@ -96,9 +98,15 @@ extension Keypad {
 
     /// The alternatives offered now, if a long press is under way.
     public var alternativesPopup: AlternativesPopup? {
-        guard case .showingAlternatives(let id, let selected) = pressState, let key = key(id: id) else { return nil }
-        return AlternativesPopup(keyID: id, labels: key.alternatives.map(label(for:)), selectedIndex: selected)
+        guard let index = alternativesKeyIndex, case .showingAlternatives(let selected) = heldKeys[index].state,
+            case let held = heldKeys[index], let key = key(id: held.keyID)
+        else { return nil }
+        return AlternativesPopup(
+            keyID: held.keyID, labels: key.alternatives.map(label(for:)), selectedIndex: selected, touch: held.touch)
     }
+
+    /// The keys held down now, in the order they were pressed (a key held by two fingers twice).
+    public var heldKeyIDs: [String] { heldKeys.map(\.keyID) }
 
     private func resolve(_ layoutKey: KeypadLayout.Key, onPage pageID: String) -> KeypadKey {
         let key = scrambled(layoutKey, onPage: pageID)
@@ -135,18 +143,31 @@ extension Keypad {
     /// Renderers schedule a one-shot timer only while this is non-nil: an idle keypad
     /// runs no timer at all.
     public var nextDeadline: Duration? {
-        switch pressState {
-        case .repeatingDelete(_, let deadline), .awaitingLongPress(_, let deadline): deadline
-        default: nil
+        var next: Duration?
+        for held in heldKeys {
+            guard let deadline = held.deadline else { continue }
+            if let earliest = next, earliest <= deadline { continue }
+            next = deadline
         }
+        return next
     }
 
     /// A finger or pointer went down on the key `id` at `time` (any monotonic origin).
     ///
     /// Keys act now, on press, unless they have long-press alternatives; backspace
     /// starts repeating after ``KeyTiming/repeatDelay``.
-    public func pressKey(_ id: String, at time: Duration) {
-        cancelPress()
+    ///
+    /// Fingers overlap when typing fast: each `touch` holds its own key, and keys type in
+    /// the order they were pressed. So a press first settles the keys other fingers hold
+    /// as their release would: a key waiting for its long press types its own character
+    /// (or the alternative on offer) now, and a repeating backspace stops repeating; those
+    /// fingers' releases then do nothing. A press from a `touch` that still holds a key
+    /// (its release was lost) abandons that key first, as ``cancelPress(touch:)``.
+    public func pressKey(_ id: String, at time: Duration, touch: KeyTouch = .pointer) {
+        if !heldKeys.isEmpty {
+            cancelPress(touch: touch)
+            settleHeldKeys()
+        }
         guard let input = boundInput, let key = keyToPress(id: id) else { return }
         let isEnabled =
             switch key.action {
@@ -158,34 +179,82 @@ extension Keypad {
             return
         }
         guard key.actsOnPress else {
-            pressState = .awaitingLongPress(keyID: id, deadline: time + timing.longPressDelay)
+            heldKeys.append(
+                HeldKey(touch: touch, keyID: id, state: .awaitingLongPress(deadline: time + timing.longPressDelay)))
             return
         }
         if case .deleteBackward = key.action {
-            pressState = .repeatingDelete(keyID: id, deadline: time + timing.repeatDelay)
+            heldKeys.append(
+                HeldKey(touch: touch, keyID: id, state: .repeatingDelete(deadline: time + timing.repeatDelay)))
         } else {
-            pressState = .acted(keyID: id)
+            heldKeys.append(HeldKey(touch: touch, keyID: id, state: .acted))
         }
         perform(key.action, keyID: id, in: input)
     }
 
-    /// The finger or pointer came up from the key `id`.
-    public func releaseKey(_ id: String, at time: Duration) {
-        switch pressState {
-        case .awaitingLongPress(let held, _) where held == id:
-            pressState = .idle
+    /// The finger or pointer `touch` came up from the key `id`.
+    public func releaseKey(_ id: String, at time: Duration, touch: KeyTouch = .pointer) {
+        guard let index = heldKeyIndex(touch: touch, keyID: id) else { return }
+        let held = heldKeys.remove(at: index)
+        switch held.state {
+        case .awaitingLongPress:
             if let key = keyToPress(id: id) { perform(key) }
-        case .showingAlternatives(let held, let selected) where held == id:
-            pressState = .idle
+        case .showingAlternatives(let selected):
             notify(.alternatives)
             if let key = keyToPress(id: id), key.alternatives.indices.contains(selected) {
                 perform(key.alternatives[selected], keyID: id)
             }
-        case .acted(let held) where held == id, .repeatingDelete(let held, _) where held == id:
-            pressState = .idle
-        default:
+        case .acted, .repeatingDelete:
             break
         }
+    }
+
+    /// Every held key that would act on its release acts now, as its release would, and
+    /// a repeating backspace stops: another finger came down, and keys type in the order
+    /// they were pressed. The fingers stay down, their releases doing nothing.
+    private func settleHeldKeys() {
+        // One key at a time from the first: acting may turn the page, which lets every key go.
+        while let index = firstUnsettledKey() {
+            let held = heldKeys[index]
+            heldKeys[index].state = .acted
+            switch held.state {
+            case .acted, .repeatingDelete:
+                break
+            case .awaitingLongPress:
+                if let key = keyToPress(id: held.keyID) { perform(key) }
+            case .showingAlternatives(let selected):
+                notify(.alternatives)
+                if let key = keyToPress(id: held.keyID), key.alternatives.indices.contains(selected) {
+                    perform(key.alternatives[selected], keyID: held.keyID)
+                }
+            }
+        }
+    }
+
+    /// The first held key whose release would still do something.
+    private func firstUnsettledKey() -> Int? {
+        for index in heldKeys.indices where heldKeys[index].state != .acted { return index }
+        return nil
+    }
+
+    /// Where `touch`'s press of `keyID` (any key when nil) is in ``heldKeys``.
+    private func heldKeyIndex(touch: KeyTouch, keyID: String? = nil) -> Int? {
+        // One read of the array: each access to a stored property is checked for exclusivity.
+        let held = heldKeys
+        for index in held.indices where held[index].touch == touch {
+            if let keyID, held[index].keyID != keyID { continue }
+            return index
+        }
+        return nil
+    }
+
+    /// Where the key offering its alternatives is in ``heldKeys``, if one is.
+    private var alternativesKeyIndex: Int? {
+        let held = heldKeys
+        for index in held.indices {
+            if case .showingAlternatives = held[index].state { return index }
+        }
+        return nil
     }
 
     /// Presses and releases `id` at once, as a quick tap.
@@ -196,43 +265,67 @@ extension Keypad {
 
     /// Moves the highlighted alternative while they are offered.
     public func selectAlternative(_ index: Int) {
-        guard case .showingAlternatives(let id, let selected) = pressState, index != selected,
-            let key = keyToPress(id: id), key.alternatives.indices.contains(index)
+        guard let held = alternativesKeyIndex, case .showingAlternatives(let selected) = heldKeys[held].state,
+            index != selected, let key = keyToPress(id: heldKeys[held].keyID), key.alternatives.indices.contains(index)
         else { return }
-        pressState = .showingAlternatives(keyID: id, selected: index)
+        heldKeys[held].state = .showingAlternatives(selected: index)
         notify(.alternatives)
     }
 
-    /// Abandons the press under way without acting (the finger slid off the keypad).
+    /// Abandons every press under way without acting (the finger slid off the keypad,
+    /// the page or the input changed).
     public func cancelPress() {
-        let hadAlternatives = if case .showingAlternatives = pressState { true } else { false }
-        pressState = .idle
+        guard !heldKeys.isEmpty else { return }
+        let hadAlternatives = alternativesKeyIndex != nil
+        heldKeys.removeAll(keepingCapacity: true)
         if hadAlternatives { notify(.alternatives) }
     }
 
-    /// Runs what is due at `time`: one backspace repeat, or the long press.
+    /// Abandons the press of `touch` without acting (its touch sequence was cancelled);
+    /// other fingers keep their keys.
+    public func cancelPress(touch: KeyTouch) {
+        guard let index = heldKeyIndex(touch: touch) else { return }
+        let held = heldKeys.remove(at: index)
+        if case .showingAlternatives = held.state { notify(.alternatives) }
+    }
+
+    /// Runs what is due at `time`: one backspace repeat, or the long press, for each held key.
     ///
     /// A late call runs one repeat, not a burst of the ones it missed.
     public func advance(to time: Duration) {
-        switch pressState {
-        case .repeatingDelete(let id, let deadline) where time >= deadline:
+        guard !heldKeys.isEmpty else { return }
+        var due: [HeldKey] = []
+        for held in heldKeys {
+            if let deadline = held.deadline, deadline <= time { due.append(held) }
+        }
+        for held in due {
+            // Still held as it was? Acting for an earlier key may have let it go (a page turned).
+            guard let index = heldKeys.firstIndex(of: held) else { continue }
+            advance(heldKeyAt: index, to: time)
+        }
+    }
+
+    private func advance(heldKeyAt index: Int, to time: Duration) {
+        let held = heldKeys[index]
+        switch held.state {
+        case .repeatingDelete(let deadline):
             var next = deadline + timing.repeatInterval
             if next <= time { next = time + timing.repeatInterval }
-            pressState = .repeatingDelete(keyID: id, deadline: next)
-            if let key = keyToPress(id: id) { perform(key) }
-        case .awaitingLongPress(let id, let deadline) where time >= deadline:
-            guard let key = keyToPress(id: id) else {
-                pressState = .idle
+            heldKeys[index].state = .repeatingDelete(deadline: next)
+            if let key = keyToPress(id: held.keyID) { perform(key) }
+        case .awaitingLongPress:
+            guard let key = keyToPress(id: held.keyID) else {
+                heldKeys.remove(at: index)
                 return
             }
             if key.alternatives.count == 1 {
-                pressState = .acted(keyID: id)
-                perform(key.alternatives[0], keyID: id)
+                heldKeys[index].state = .acted
+                perform(key.alternatives[0], keyID: held.keyID)
             } else {
-                pressState = .showingAlternatives(keyID: id, selected: 0)
+                heldKeys[index].state = .showingAlternatives(selected: 0)
                 notify(.alternatives)
             }
-        default:
+        case .acted, .showingAlternatives:
             break
         }
     }

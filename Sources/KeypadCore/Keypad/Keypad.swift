@@ -71,7 +71,9 @@ public final class Keypad: InputView {
     private var inputObservation: ObservationToken?
     /// The keypad's own layout while a switch key's layout shows.
     private var layoutBeforeSwitch: KeypadLayout?
-    var pressState = PressState.idle
+    /// The keys held down now, in the order they were pressed: one for each finger (and
+    /// the pointer) on a key.
+    var heldKeys: [HeldKey] = []
     var random: AnyRandomNumberGenerator
     private let observers = ObserverList<Change>()
     private let notificationCenter: NotificationCenter

@@ -46,6 +46,8 @@ public final class KeypadHost {
     private var allBindings: [FieldBinding] = []
     private var avoiders: [KeyboardAvoider] = []
     private var keepAlive: Unmanaged<KeypadHost>?
+    /// Follows the monitors, so the keypad follows the one under the window.
+    private var monitorWatch: MonitorWatch?
     /// Whether the window was destroyed (set as destruction starts, before its
     /// children go). Nothing touches its widgets afterwards.
     public private(set) var isClosed = false
@@ -80,12 +82,16 @@ public final class KeypadHost {
         onSignalIgnoringArgument(window, "size-allocate", after: true) { [weak self] in self?.updateScreenBounds() }
         keepAlive = Unmanaged.passRetained(self)
         updateScreenBounds()
+        monitorWatch = MonitorWatch(
+            layout: { [weak self] in self.flatMap { $0.isClosed ? nil : Monitor.layout(of: $0.window) } },
+            changed: { [weak self] monitor in self?.monitorChanged(to: monitor) })
     }
 
     /// The window is going: stop listening, unbind every widget (their models leave the
     /// scope, ending any editing), and let go of the host.
     private func destroyed() {
         isClosed = true
+        monitorWatch?.stop()
         for avoider in avoiders { avoider.stop() }
         avoiders = []
         area.parentDestroyed()
@@ -211,6 +217,15 @@ public final class KeypadHost {
     }
 
     // MARK: - Geometry
+
+    /// The monitor under the window changed: the keyboard docks to its new work area
+    /// (the window placement; a docked keypad follows the window's own size), and the
+    /// keypad follows with keys of at least 9 mm there.
+    private func monitorChanged(to monitor: MonitorLayout) {
+        guard !isClosed else { return }
+        updateScreenBounds()
+        area.monitorChanged(to: monitor)
+    }
 
     /// The keyboard's frames are in the window's coordinates (docked) or the screen's
     /// (the keypad window, across the bottom of the window's monitor).

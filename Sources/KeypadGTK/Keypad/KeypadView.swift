@@ -4,8 +4,8 @@ import KeypadCore
 
 /// Draws a `Keypad` as touch-sized GtkButtons that never take focus.
 ///
-/// Keys act on the pointer's press, not on release; the pointer reaches them through
-/// one ``KeyTouchSurface`` above the grid. The release, and a one-shot GLib timer
+/// Keys act on the pointer's or a finger's press, not on release; both reach them
+/// through one ``KeyTouchSurface`` above the grid, every finger on a key of its own. The release, and a one-shot GLib timer
 /// scheduled only while the keypad has a deadline (repeat, long press), do the rest —
 /// an idle keypad runs no timer. AT-SPI's "press" action arrives as `clicked` and
 /// taps the key.
@@ -20,7 +20,11 @@ package final class KeypadView {
     private var shownIDs: [[String]] = []
     private var shownKeys: [String: KeypadKey] = [:]
     private var timer: guint = 0
-    private let keyHeight: Int
+    /// The height of one key in pixels; set anew when the monitor changes, it resizes the
+    /// keys and the keypad's `preferredHeight`.
+    var keyHeight: Int {
+        didSet { if keyHeight != oldValue { resizeKeys() } }
+    }
     private var observation: ObservationToken?
     private let alternatives = AlternativesPopover()
 
@@ -81,28 +85,38 @@ package final class KeypadView {
         grid = nil
     }
 
-    /// Presses, drags and releases from the touch surface act on the keypad.
+    /// Presses, drags and releases from the touch surface act on the keypad, each
+    /// finger (and the pointer) holding its own key.
     private func connectSurface() {
-        surface.keys = { [weak self] in self?.buttons.map { (id: $0.key, button: $0.value) } ?? [] }
-        surface.onPress = { [weak self] id in
+        // In reading order: a press exactly between two keys goes to the first.
+        surface.keys = { [weak self] in
+            guard let self else { return [] }
+            return self.shownIDs.joined().compactMap { id in self.buttons[id].map { (id: id, button: $0) } }
+        }
+        surface.onPress = { [weak self] id, touch in
             guard let self else { return }
-            self.keypad.pressKey(id, at: MainLoop.now)
+            self.keypad.pressKey(id, at: MainLoop.now, touch: touch)
             self.scheduleTimer()
         }
         // A finger holding a key with alternatives slides over them to choose.
-        surface.onDrag = { [weak self] id, x, y in
-            guard let self, self.keypad.alternativesPopup?.keyID == id,
+        surface.onDrag = { [weak self] id, touch, x, y in
+            guard let self, let popup = self.keypad.alternativesPopup, popup.keyID == id, popup.touch == touch,
                 let index = self.alternatives.index(atScreenX: x, y: y)
             else { return }
             self.keypad.selectAlternative(index)
         }
-        surface.onRelease = { [weak self] id, x, y in
+        surface.onRelease = { [weak self] id, touch, x, y in
             guard let self else { return }
             // Lifting over an offered alternative chooses it, whether or not a drag got there first.
             if self.keypad.alternativesPopup?.keyID == id, let index = self.alternatives.index(atScreenX: x, y: y) {
                 self.keypad.selectAlternative(index)
             }
-            self.keypad.releaseKey(id, at: MainLoop.now)
+            self.keypad.releaseKey(id, at: MainLoop.now, touch: touch)
+            self.scheduleTimer()
+        }
+        surface.onCancel = { [weak self] _, touch in
+            guard let self else { return }
+            self.keypad.cancelPress(touch: touch)
             self.scheduleTimer()
         }
     }
@@ -125,7 +139,7 @@ package final class KeypadView {
     private func chooseAlternative(_ index: Int) {
         guard let popup = keypad.alternativesPopup else { return }
         keypad.selectAlternative(index)
-        keypad.releaseKey(popup.keyID, at: MainLoop.now)
+        keypad.releaseKey(popup.keyID, at: MainLoop.now, touch: popup.touch)
         scheduleTimer()
     }
 
@@ -211,6 +225,12 @@ package final class KeypadView {
         buttons[id] = button
         shownKeys[id] = key
         return button
+    }
+
+    /// Gives every key the current ``keyHeight``, and the keypad the height it now takes.
+    private func resizeKeys() {
+        for button in buttons.values { gtk_widget_set_size_request(button, -1, gint(keyHeight)) }
+        keypad.preferredHeight = CGFloat(height + chromeHeight)
     }
 
     /// Arms a one-shot timer for the keypad's next deadline, or none.

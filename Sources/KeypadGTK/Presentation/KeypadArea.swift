@@ -32,7 +32,8 @@ package final class KeypadArea {
     /// without layer-shell); asked only with the window placement, so a docked keypad
     /// never loads gtk-layer-shell.
     var windowPlacement: KeypadWindowPlacement { .current }
-    let keyHeight: Int
+    /// The height of one key; follows the monitor (``monitorChanged(to:)``).
+    var keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
 
@@ -242,7 +243,7 @@ package final class KeypadArea {
 
     /// Puts the keypad window across the bottom of the app window's monitor's work area
     /// (on Wayland without layer-shell: of the app window).
-    private func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
+    func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
         windowPlacement.place(window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300))
     }
 }

@@ -125,6 +125,8 @@ package enum KeypadWindowPlacement: Equatable {
         let height = gint(height)
         gtk_window_set_default_size(gtkWindow, area.width, height)
         gtk_widget_set_size_request(window, area.width, height)
+        // A size request only sets a minimum: a narrower monitor (a rotation) needs a resize.
+        gtk_window_resize(gtkWindow, area.width, height)
         switch self {
         case .layerShell:
             // The anchors give the position; the output follows the app window's.
@@ -143,7 +145,10 @@ package enum KeypadWindowPlacement: Equatable {
             // commit: have the app window draw a frame.
             if let parent { gtk_widget_queue_draw(parent) }
         case .x11, .ownWindow:
-            gtk_window_move(gtkWindow, area.x, area.y + area.height - height)
+            let frame = KeypadPlacement.windowFrame(
+                in: CGRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height)),
+                height: Int(height))
+            gtk_window_move(gtkWindow, gint(frame.minX), gint(frame.minY))
         }
     }
 
