@@ -11,7 +11,7 @@ read to the microsecond.
 
     scripts/bench_web.py BIN_DIR TAPS          (run under scripts/with-display)
 prints `module_0 MEDIAN P95 COUNT`, `module_80 …`, `matchbox_0 …`, `matchbox_80 …` (ms), then
-`chromium_0 …` and `chromium_80 …`: the module in Chromium (with the flag it needs) on the same page.
+`chromium_0 …` and `chromium_80 …`: the module in Chromium (its default features) on the same page.
 """
 import os
 import subprocess
@@ -133,7 +133,7 @@ def main():
 
 
 def measure_chromium(page, bin_dir, taps, xtest):
-    """The module in Chromium (with --disable-features=PartitionAllocBackupRefPtr): Chromium gives
+    """The module in Chromium (its default features, BackupRefPtr on): Chromium gives
     no input purpose, so the default layout's numbers page types the "5"."""
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
     mark = page.mark()

@@ -5,11 +5,11 @@
 #define _GNU_SOURCE /* dladdr, RTLD_NODELETE */
 #include <dlfcn.h>
 #include <string.h>
-#include <fcntl.h>
 #include <unistd.h>
 #include <gtk/gtkimmodule.h>
 #include "keypad_im.h"
 #include "swift_entry_points.h"
+#include "malloc_size_guard.h"
 
 typedef struct {
     GtkIMContext parent;
@@ -17,7 +17,7 @@ typedef struct {
     /* The last surrounding text the app gave (a browser gives it late, after a commit). */
     gchar *surrounding;
     gint surrounding_cursor;
-    /* In a Chromium browser process: a plain GtkIMContextSimple, no Swift (see host_is_chromium). */
+    /* A plain GtkIMContextSimple, no Swift (see swift_must_stay_out). */
     gboolean inert;
 } KeypadIMContext;
 
@@ -58,49 +58,18 @@ static void traits_changed(GObject *object, GParamSpec *pspec, gpointer data) {
     keypad_im_swift_traits_changed(GTK_IM_CONTEXT(object));
 }
 
-/* Whether this process's command line turns BackupRefPtr off
- * (--disable-features=…PartitionAllocBackupRefPtr…). */
-static gboolean backup_ref_ptr_disabled(void) {
-    /* Read to the end: /proc files report no size (so no g_file_get_contents). */
-    GString *line = g_string_new(NULL);
-    char chunk[4096];
-    gssize got;
-    gboolean disabled = FALSE;
-    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return FALSE;
-    while ((got = read(fd, chunk, sizeof chunk)) > 0) g_string_append_len(line, chunk, got);
-    close(fd);
-    /* Arguments end in NUL, or in a space once Chromium has set its process title. */
-    for (gsize i = 0; i < line->len; i++) {
-        if (line->str[i] == '\0') line->str[i] = ' ';
-    }
-    for (const char *flag = strstr(line->str, "--disable-features="); flag && !disabled;
-         flag = strstr(flag + 1, "--disable-features=")) {
-        const char *end = strchr(flag, ' ');
-        gchar *argument = g_strndup(flag, end ? (gsize)(end - flag) : strlen(flag));
-        disabled = strstr(argument, "PartitionAllocBackupRefPtr") != NULL;
-        g_free(argument);
-    }
-    g_string_free(line, TRUE);
-    return disabled;
-}
-
-/* Chromium's browser process (it exports ChromeMain) stops with SIGTRAP in its allocator
- * (PartitionAlloc) soon after the module's Swift code starts allocating there, unless
- * PartitionAlloc's BackupRefPtr is off: measured with Chromium 156 on Debian 12, see README's
- * "Web kiosks". Without --disable-features=PartitionAllocBackupRefPtr its contexts stay a
- * plain GtkIMContextSimple (physical keys work, no keypad), and the module says so once.
- * KEYPAD_IM_CHROMIUM=1 runs the Swift side anyway, to study the crash. */
-static gboolean host_is_chromium(void) {
+/* Whether the module's Swift code may run in this process: it may unless the process's
+ * malloc answers sizes Swift cannot use and the guard could not be installed (see
+ * malloc_size_guard.c). Then its contexts stay a plain GtkIMContextSimple (physical keys
+ * work, no keypad), and the module says so once. */
+static gboolean swift_must_stay_out(void) {
     static int known = -1;
     if (known < 0) {
-        const char *force = g_getenv("KEYPAD_IM_CHROMIUM");
-        known = dlsym(RTLD_DEFAULT, "ChromeMain") != NULL && !backup_ref_ptr_disabled()
-            && !(force && strcmp(force, "1") == 0);
+        known = !keypad_im_guard_malloc_sizes();
         if (known) {
             static const char line[] =
-                "keypad-im: no keypad in Chromium without --disable-features=PartitionAllocBackupRefPtr "
-                "(its allocator stops the browser once the module's Swift code runs); physical keys still type\n";
+                "keypad-im: no keypad in this process: its malloc reports sizes that are not a multiple of 8 "
+                "and the module could not guard its Swift code against them; physical keys still type\n";
             if (write(2, line, sizeof line - 1) < 0) { /* nowhere to report */ }
         }
     }
@@ -108,7 +77,7 @@ static gboolean host_is_chromium(void) {
 }
 
 static void keypad_im_context_init(KeypadIMContext *self) {
-    self->inert = host_is_chromium();
+    self->inert = swift_must_stay_out();
     self->simple = gtk_im_context_simple_new();
     g_signal_connect(self->simple, "commit", G_CALLBACK(forward_commit), self);
     g_signal_connect(self->simple, "preedit-start", G_CALLBACK(forward_preedit_start), self);
@@ -233,6 +202,8 @@ G_MODULE_EXPORT void im_module_init(GTypeModule *module) {
     if (dladdr((void *)im_module_init, &self) && self.dli_fname) {
         dlopen(self.dli_fname, RTLD_NOW | RTLD_NODELETE | RTLD_NOLOAD);
     }
+    /* Before any Swift code runs in the process. */
+    swift_must_stay_out();
     keypad_im_context_register_type(module);
 }
 

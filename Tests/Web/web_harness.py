@@ -250,7 +250,7 @@ class Browser:
                 file.write(FIREFOX_PREFS)
             command = ["firefox-esr", "--kiosk", "--profile", self.profile, "--no-remote", url]
         else:
-            command = chromium_command(self.profile, url, CHROMIUM_KEYPAD_FLAGS if chromium_flags is None else chromium_flags)
+            command = chromium_command(self.profile, url, chromium_flags or [])
         self.log_path = os.path.join(self.profile, "output.log")
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env,
@@ -299,11 +299,10 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-# A Chromium kiosk's flags (README's "Web kiosks"); --disable-gpu only because Xvfb has no GPU.
+# A Chromium kiosk's flags (README's "Web kiosks"), with Chromium's default features (its
+# allocator's BackupRefPtr on); --disable-gpu only because Xvfb has no GPU.
 CHROMIUM_FLAGS = ["--kiosk", "--no-first-run", "--no-default-browser-check", "--password-store=basic",
                   "--ozone-platform=x11", "--disable-gpu"]
-# What the module needs on top: without it, the module stays out of Chromium.
-CHROMIUM_KEYPAD_FLAGS = ["--disable-features=PartitionAllocBackupRefPtr"]
 
 
 def chromium_command(profile, url, extra_flags=()):
