@@ -6,7 +6,8 @@ the Makefile) and Debian's zenity, which this project did not write.
 Run under scripts/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
 GTK_IM_MODULE_FILE naming the module's cache:
 
-    Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor
+    Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor \
+        --odd-malloc-form PATH/TO/im-c-form-odd-malloc
 
 im-monitor (Tests/IM/im_monitor.c) changes the monitor for real (RandR 1.5).
 """
@@ -160,6 +161,23 @@ def test_c_program(c_form):
     assert_quiet(app)
 
 
+def test_malloc_with_odd_sizes(odd_malloc_form):
+    """The C program over a malloc shaped like Chromium's PartitionAlloc with BackupRefPtr
+    (Tests/IM/odd_malloc.c: malloc_usable_size is "slot size - 4", and free aborts when the
+    count in a slot's last 4 bytes was overwritten). Unguarded, Swift's String buffers write
+    over that count and the program aborts at the first focus; guarded, the keypad types."""
+    app = App([odd_malloc_form])
+    try:
+        node = focus(app, "Code")
+        app.wait_for_keypad()
+        app.type_keys(node, "4", "2")
+        app.click_until("Return", "push button", lambda: "activate 42" in app.output()[0], "activate 42")
+        assert app.process.poll() is None, "the program died"
+    finally:
+        app.close()
+    assert_quiet(app)
+
+
 def test_zenity_entry():
     app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"])
     try:
@@ -206,6 +224,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--c-form", required=True)
     parser.add_argument("--monitor", required=True)
+    parser.add_argument("--odd-malloc-form", required=True)
     parser.add_argument("-k", default="")
     args = parser.parse_args()
     runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
@@ -216,7 +235,9 @@ def main():
              ("test_broken_css_logs_one_line_and_falls_back", lambda: test_broken_css_logs_one_line_and_falls_back(tmp)),
              ("test_installed_module_reads_the_bundle_beside_it",
               lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
-             ("test_c_program", lambda: test_c_program(args.c_form)), ("test_zenity_entry", test_zenity_entry),
+             ("test_c_program", lambda: test_c_program(args.c_form)),
+             ("test_malloc_with_odd_sizes", lambda: test_malloc_with_odd_sizes(args.odd_malloc_form)),
+             ("test_zenity_entry", test_zenity_entry),
              ("test_app_without_a_widget", test_app_without_a_widget),
              ("test_keypad_follows_the_monitor", lambda: test_keypad_follows_the_monitor(args.monitor))]
     failures = 0
