@@ -1,6 +1,7 @@
 import Foundation
-import KeypadCore
 import Testing
+
+@testable import KeypadCore
 
 @Suite("Return-key titles and names come localized from Resources")
 struct KeypadStringsTests {
@@ -29,5 +30,30 @@ struct KeypadStringsTests {
     func fallback() {
         #expect(KeypadStrings.returnKeyTitle(.done, locale: Locale(identifier: "fr_FR")) == "Done")
         #expect(KeypadStrings.string("no.such.key", locale: Locale(identifier: "en")) == "no.such.key")
+    }
+
+    @Test(
+        "the strings' languages come from the identifier as written (no likely subtags from ICU)",
+        arguments: [
+            ("zh_CN", ["zh-Hans", "zh", "en"]), ("zh_TW", ["zh-Hant", "zh", "en"]), ("zh-HK", ["zh-Hant", "zh", "en"]),
+            ("zh_Hant_CN", ["zh-Hant", "zh", "en"]), ("zh-Hans-TW", ["zh-Hans", "zh", "en"]),
+            ("zh", ["zh-Hans", "zh", "en"]),
+            ("de_DE", ["de", "en"]), ("sr_Latn_RS", ["sr-Latn", "sr", "en"]), ("es_419", ["es", "en"]),
+            ("en_US_POSIX", ["en", "en"]), ("de_DE@currency=EUR", ["de", "en"]), ("", ["en"]),
+        ])
+    func candidates(identifier: String, expected: [String]) {
+        #expect(KeypadStrings.languageCandidates(for: Locale(identifier: identifier)) == expected)
+    }
+
+    @Test(
+        "subtags read from ICU, BCP 47 and POSIX spellings",
+        arguments: [
+            ("ZH-hant-tw", ["zh", "Hant", "TW"]), ("de_DE.UTF-8", ["de", nil, "DE"]),
+            ("en_US_POSIX", ["en", nil, "US"]),
+            ("es_419", ["es", nil, "419"]), ("1x_DE", [nil, nil, nil]),
+        ])
+    func subtags(identifier: String, expected: [String?]) {
+        let subtags = LocaleSubtags(identifier: identifier)
+        #expect([subtags.language, subtags.script, subtags.region] == expected)
     }
 }

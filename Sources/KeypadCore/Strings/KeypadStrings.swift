@@ -59,10 +59,15 @@ public enum KeypadStrings {
     }
 
     /// "zh-Hans", "zh", "en" for a Simplified Chinese locale.
+    ///
+    /// Read from the locale's identifier, not from `locale.language`: that asks ICU for the
+    /// locale's likely subtags, which loads ICU's data (some 1 MB resident in every app the
+    /// input-method module runs in) only to label a return key.
     static func languageCandidates(for locale: Locale) -> [String] {
         var names: [String] = []
-        if let language = locale.language.languageCode?.identifier {
-            let script = locale.language.script?.identifier ?? defaultScript(language: language, locale: locale)
+        let subtags = LocaleSubtags(identifier: locale.identifier)
+        if let language = subtags.language {
+            let script = subtags.script ?? defaultScript(language: language, region: subtags.region)
             if let script { names.append("\(language)-\(script)") }
             names.append(language)
         }
@@ -71,9 +76,8 @@ public enum KeypadStrings {
     }
 
     /// Chinese without an explicit script: Traditional for Taiwan, Hong Kong and Macau, else Simplified.
-    private static func defaultScript(language: String, locale: Locale) -> String? {
+    private static func defaultScript(language: String, region: String?) -> String? {
         guard language == "zh" else { return nil }
-        let region = locale.region?.identifier
         return ["TW", "HK", "MO"].contains(region ?? "") ? "Hant" : "Hans"
     }
 }
