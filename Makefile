@@ -3,20 +3,44 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PROPERTY_SEQUENCES ?= 10000
 
-# Debian packages the build and the tests need (GTK, Xvfb, a window manager,
-# X input and the accessibility bus), and a CJK font (5 MB installed) so that
-# `--locale zh_CN` draws its return-key labels instead of empty boxes.
-# zenity is a GTK 3 program from Debian that the IM module's tests type into;
-# matchbox-keyboard is the on-screen keyboard make bench compares the IM module with.
-# firefox-esr and chromium are the web kiosks' browsers (make test-web); libxtst6 lets the
-# module send Delete and Return to apps that read keys from X.
-APT_PACKAGES := libgtk-3-dev xvfb openbox xdotool x11-utils at-spi2-core python3-gi \
-	gir1.2-atspi-2.0 dbus dbus-x11 imagemagick fonts-wqy-microhei zenity matchbox-keyboard \
-	firefox-esr chromium libxtst6 $(WAYLAND_APT_PACKAGES)
-# Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
-# a virtual keyboard, and gtk-layer-shell, which the keypad loads at run time where the
-# compositor has layer-shell (libwayland-dev, for the tests' virtual pointer, comes with GTK's).
-WAYLAND_APT_PACKAGES := sway cage xwayland grim wtype libgtk-layer-shell0 libwayland-dev
+# ---- Debian packages: what each target installs on a fresh machine ----
+# Each list pairs a package with a program from it that the build or the tests start
+# (PACKAGE:PROGRAM; PACKAGE alone where nothing is started, a library or a font). After
+# installing, `make deps` and `make test-deps` check that every program is there, so a
+# list that went missing (as WAYLAND_APT_PACKAGES once expanded to nothing) fails loudly. The
+# lists are recursive (=), so the order they are written in does not matter.
+#
+# Building (make build, demo, example): GTK 3's headers (with Wayland's and X's), and the
+# headless display that renders the demo to a PNG where there is no DISPLAY: Xvfb, openbox
+# as a real window manager, xprop to see it is up, and a private session bus.
+BUILD_APT = libgtk-3-dev:pkg-config libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
+	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
+# fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
+
+# make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
+PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
+
+# Testing (make test) adds what its tests start:
+# - X input, the accessibility bus from Python, screenshots;
+# - GTK 3 programs from Debian the module types into (zenity, and yad, GTK 3 on Debian 12 and 13);
+# - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
+# - the web kiosks' browsers (make test-web);
+# - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
+#   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
+# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
+TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
+	zenity:zenity yad:yad libxtst6 \
+	firefox-esr:firefox-esr chromium:chromium \
+	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
+	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
+
+# make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind
+# for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
+# from a draw handler).
+BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo
+
+# The package names alone, for apt-get.
+packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
 
 # The GTK 3 input-method module: GTK's tool that writes module caches (Debian keeps it in
 # GTK's libdir, off PATH; both from pkg-config, never a written triplet), and the cache
@@ -26,22 +50,22 @@ GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-# What make bench adds: matchbox-keyboard, measured in the same run as the keypad,
-# and valgrind for callgrind's instruction counts.
-BENCH_APT_PACKAGES := matchbox-keyboard valgrind
-
-.PHONY: all deps bench-deps install-apt build test test-e2e test-im test-web test-wayland test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-web test-wayland test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
 deps:
-	@$(MAKE) --no-print-directory install-apt PACKAGES="$(APT_PACKAGES)"
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(BUILD_APT)"
 
-bench-deps: deps
-	@$(MAKE) --no-print-directory install-apt PACKAGES="$(BENCH_APT_PACKAGES)"
+test-deps: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(TEST_APT)"
 
+bench-deps: test-deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(BENCH_APT)"
+
+# Installs the packages of ENTRIES that are missing, then checks every program they name.
 install-apt:
-	@missing=""; for p in $(PACKAGES); do \
+	@missing=""; for p in $(call packages,$(ENTRIES)); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -49,6 +73,12 @@ install-apt:
 		export DEBIAN_FRONTEND=noninteractive; \
 		apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+	@status=0; for entry in $(ENTRIES); do \
+		case $$entry in *:*) ;; *) continue ;; esac; \
+		program=$${entry#*:}; package=$${entry%%:*}; \
+		command -v "$$program" >/dev/null 2>&1 || { \
+			echo "make: '$$program' is missing after installing; it comes with Debian's $$package" >&2; status=1; }; \
+	done; exit $$status
 
 # Also writes the cache that lets GTK load the uninstalled module:
 #   GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
@@ -63,15 +93,12 @@ build: deps
 # make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
 # make test-deb installs it where /opt/swift and the checkout are hidden, drives zenity and a
 # Python GTK 3 form through it, removes it and runs lintian (Tests/Deb/deb_e2e.sh).
-DEB_APT_PACKAGES := dpkg-dev lintian im-config
-APT_PACKAGES += $(DEB_APT_PACKAGES)
-# make bench times the keypad window's first draw from Python (a draw handler needs cairo).
-BENCH_APT_PACKAGES += python3-gi-cairo
 DEB_PACKAGE := keypad-im-gtk3
 DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
 
 deb: deps
-	SWIFT=$(SWIFT) scripts/build-deb
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	SWIFT=$(SWIFT) scripts/packaging/build-deb
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
@@ -79,7 +106,7 @@ install-im: deb
 uninstall-im:
 	dpkg --purge $(DEB_PACKAGE)
 
-test-deb: deb
+test-deb: deb test-deps
 	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)"
 # ---- end of Debian package (#21) ----
 
@@ -91,7 +118,7 @@ try-im: build
 	else \
 		mkdir -p artifacts; \
 		echo "No DISPLAY: rendering the form under Xvfb."; \
-		scripts/with-display /usr/bin/python3 Tests/IM/im_form.py --screenshot $$PWD/artifacts/try-im.png >/dev/null; \
+		scripts/display/with-display /usr/bin/python3 Tests/IM/im_form.py --screenshot $$PWD/artifacts/try-im.png >/dev/null; \
 		echo "Open artifacts/try-im.png to see it; run 'make try-im' on a desktop (DISPLAY set) to use it."; \
 	fi
 
@@ -101,10 +128,10 @@ try-im: build
 # It lints first (make lint): unformatted code fails the run.
 # The fast-tap test runs on a display of its own with no window manager: openbox's click-to-focus grab
 # loses a few presses 1 ms apart before any client sees them (GTKFastTapTests).
-test: lint build
-	G_DEBUG=fatal-criticals KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/with-display \
+test: test-deps lint build
+	G_DEBUG=fatal-criticals KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) scripts/display/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors
-	G_DEBUG=fatal-criticals KEYPAD_NO_WM=1 scripts/with-display \
+	G_DEBUG=fatal-criticals KEYPAD_NO_WM=1 scripts/display/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKFastTapTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
@@ -113,20 +140,20 @@ test: lint build
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
 
-# The saved crashers (Tests/Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
+# The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
 # target: any crash, hang or unnamed error fails the run.
-test-fuzz: build
-	SWIFT=$(SWIFT) scripts/fuzz --short
+test-fuzz: build test-deps
+	SWIFT=$(SWIFT) scripts/checks/fuzz --short
 
 # Coverage-guided fuzzing (libFuzzer) of the layout loader and of the model, each for
-# FUZZ_SECONDS; built apart in .build-fuzz. See scripts/fuzz and README's Fuzzing.
+# FUZZ_SECONDS; built apart in .build-fuzz. See scripts/checks/fuzz and README's Fuzzing.
 FUZZ_SECONDS ?= 300
 fuzz: deps
-	SWIFT=$(SWIFT) scripts/fuzz $(FUZZ_SECONDS)
+	SWIFT=$(SWIFT) scripts/checks/fuzz $(FUZZ_SECONDS)
 
 # The demo driven from outside: AT-SPI finds widgets, xdotool clicks, --trace is checked.
-test-e2e: build
-	G_DEBUG=fatal-criticals scripts/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
+test-e2e: build test-deps
+	G_DEBUG=fatal-criticals scripts/display/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
 
 # The IM module in three GTK 3 programs: the Python form, a C program compiled here, and zenity.
 IM_C_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form
@@ -134,31 +161,31 @@ IM_C_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form
 IM_MONITOR = $$($(SWIFT) build --show-bin-path)/im-monitor
 # The C form over a malloc shaped like Chromium's PartitionAlloc (Tests/IM/odd_malloc.c).
 IM_ODD_MALLOC_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form-odd-malloc
-test-im: build
+test-im: build test-deps
 	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
 	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
 	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
 		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
-	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/with-display \
+	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)"
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (one start of
 # each browser, about half a minute): README's "Web kiosks".
-test-web: build
-	scripts/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
+test-web: build test-deps
+	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 # The keypad's own window on Wayland, with the module (the Python form) and with the
 # library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
 # (no layer-shell, no keyboard) nested in a headless sway. See README's "Wayland".
 VIRTUAL_POINTER = $$($(SWIFT) build --show-bin-path)/virtual-pointer
-test-wayland: build
+test-wayland: build test-deps
 	cc -o "$(VIRTUAL_POINTER)" Tests/Wayland/virtual_pointer.c $$(pkg-config --cflags --libs wayland-client)
 	@for compositor in sway cage; do \
-		scripts/with-wayland $$compositor /usr/bin/python3 Tests/Wayland/wayland_e2e.py \
+		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/Wayland/wayland_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
 	done
-	@scripts/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
+	@scripts/display/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,
@@ -169,7 +196,7 @@ demo: build
 	else \
 		mkdir -p artifacts; \
 		echo "No DISPLAY: rendering the demo under Xvfb."; \
-		scripts/with-display $(SWIFT) run keypad-demo --screenshot artifacts/demo.png $(DEMO_FLAGS); \
+		scripts/display/with-display $(SWIFT) run keypad-demo --screenshot artifacts/demo.png $(DEMO_FLAGS); \
 		echo "Open artifacts/demo.png to see it; run 'make demo' on a desktop (DISPLAY set) to use it."; \
 	fi
 
@@ -181,24 +208,24 @@ example: build
 	else \
 		mkdir -p artifacts; \
 		echo "No DISPLAY: rendering the example under Xvfb."; \
-		scripts/with-display $(SWIFT) run keypad-example --screenshot artifacts/example.png; \
+		scripts/display/with-display $(SWIFT) run keypad-example --screenshot artifacts/example.png; \
 		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/bench-im
-# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/bench-web
+# Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/benchmarks/bench-im
+# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web
 # the module against matchbox-keyboard in Firefox ESR's kiosk.
 bench: bench-deps
-	scripts/bench
-	scripts/bench-im
-	scripts/bench-web
-	SWIFT=$(SWIFT) scripts/bench-deb
+	scripts/benchmarks/bench
+	scripts/benchmarks/bench-im
+	scripts/benchmarks/bench-web
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;
 # results in BENCHMARKS.md's Soak section. Sizes: see scripts/soak.
 soak: deps
-	scripts/soak
+	scripts/benchmarks/soak
 
 # DocC for the three library modules, each into docs/api/<Module>; any DocC warning
 # (an unresolved symbol link, a missing topic) fails the build.
@@ -215,14 +242,14 @@ docs: deps
 # 120 columns, no force unwrap or force try. `format` rewrites the files in place;
 # `lint` changes nothing and fails on any difference from that style.
 SWIFT_FORMAT ?= swift-format
-FORMAT_PATHS := Package.swift Sources Tests
+FORMAT_PATHS := Package.swift Sources Tests Fuzz Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks Benchmarks/Rigs
 
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMAT_PATHS)
 
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
-	scripts/check-doc-samples
+	scripts/checks/check-doc-samples
 
 clean:
 	rm -rf .build .build-fuzz .build-deb .build-deb-private dist

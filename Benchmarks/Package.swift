@@ -1,27 +1,47 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The headless model's benchmarks (ordo-one/benchmark), a package of their own so the
-/// library's build and `make test` never fetch or build the benchmark harness.
-/// Run them with `make bench` or `swift package benchmark` in this directory.
+/// The headless model's benchmarks, a package of their own so the library's build and
+/// `make test` never fetch or build the benchmark harness (ordo-one/benchmark).
+/// `make bench` runs them; so does `swift package benchmark` in this directory.
+/// Everything here uses the library's public API only.
+let strictSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 let package = Package(
     name: "KeypadBenchmarks",
     dependencies: [
         .package(name: "Keypad", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // The model-tap workload (binder → field → delegate → notifications) that the
+        // ModelTaps benchmarks time and keypad-bench runs under callgrind.
+        .target(
+            name: "ModelTapWorkload",
+            dependencies: [.product(name: "KeypadCore", package: "Keypad")],
+            swiftSettings: strictSettings
+        ),
+        // Instructions per tap: callgrind runs it with and without taps (scripts/benchmarks/bench).
+        .executableTarget(
+            name: "keypad-bench",
+            dependencies: [
+                "ModelTapWorkload",
+                .product(name: "KeypadCore", package: "Keypad"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "ModelTaps",
             dependencies: [
-                // ModelTapFixture.swift is a link to Sources/KeypadBenchSupport's, the workload
-                // keypad-bench measures too: KeypadBenchSupport is no product of the library.
+                "ModelTapWorkload",
                 .product(name: "KeypadCore", package: "Keypad"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ModelTaps",
-            swiftSettings: [.swiftLanguageMode(.v6)],
+            swiftSettings: strictSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
     ]
 )

@@ -47,7 +47,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-cp "$deb" "$checkout/scripts/with-display" "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" \
+cp "$deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" \
     "$checkout/Tests/IM/im_form.py" "$checkout/Tests/IM/im_form_tests.py" "$work/"
 deb=$work/$(basename "$deb")
 

@@ -3,7 +3,7 @@
 
 Widgets are found through the accessibility bus (AT-SPI), clicked with xdotool at
 the positions AT-SPI reports, and read back through AT-SPI; the demo's --trace
-output is compared with the expected events. Run inside scripts/with-display
+output is compared with the expected events. Run inside scripts/display/with-display
 (Xvfb + openbox + a D-Bus session) with /usr/bin/python3 (python3-gi and
 gir1.2-atspi-2.0).
 

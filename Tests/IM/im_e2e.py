@@ -3,7 +3,7 @@
 the Python form (Tests/IM/im_form.py), a C program (Tests/IM/im_c_form.c, compiled by
 the Makefile) and Debian's zenity, which this project did not write.
 
-Run under scripts/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
+Run under scripts/display/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
 GTK_IM_MODULE_FILE naming the module's cache:
 
     Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor \

@@ -4,7 +4,7 @@ import KeypadTesting
 import Testing
 
 /// The Swift samples of KeypadCore's and KeypadTesting's documentation, as written there
-/// (scripts/check-doc-samples, run by `make lint`, finds each one here), run with
+/// (scripts/checks/check-doc-samples, run by `make lint`, finds each one here), run with
 /// assertions on what their comments say.
 @MainActor
 @Suite("The documentation's samples compile and do what they say")

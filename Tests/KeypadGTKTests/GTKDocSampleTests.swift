@@ -5,7 +5,7 @@ import KeypadGTKInspection
 import Testing
 
 /// KeypadGTK's documentation sample (the catalog's and ``KeypadHost``'s), as written there
-/// (scripts/check-doc-samples, run by `make lint`, finds it here), run on the example's
+/// (scripts/checks/check-doc-samples, run by `make lint`, finds it here), run on the example's
 /// `.ui` file up to the main loop, which a test cannot enter.
 @MainActor
 private func documentationSample(

@@ -4,7 +4,7 @@ import KeypadGTK
 import KeypadGTKInspection
 import Testing
 
-/// Whether the display has no window manager (`KEYPAD_NO_WM=1 scripts/with-display`).
+/// Whether the display has no window manager (`KEYPAD_NO_WM=1 scripts/display/with-display`).
 nonisolated let hasNoWindowManager = ProcessInfo.processInfo.environment["KEYPAD_NO_WM"] != nil
 
 /// Every press counts once (issue #13): 2 000 taps 1 ms apart on every pad type 2 000 characters.

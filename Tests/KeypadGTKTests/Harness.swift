@@ -5,7 +5,7 @@ import KeypadGTKInspection
 import KeypadTesting
 import Testing
 
-/// Whether a display is there; `make test` always provides one (scripts/with-display).
+/// Whether a display is there; `make test` always provides one (scripts/display/with-display).
 nonisolated let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
 
 /// Real X input through xdotool.

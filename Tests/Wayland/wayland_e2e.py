@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The keypad's own window on Wayland, in a headless sway and cage (scripts/with-wayland):
+"""The keypad's own window on Wayland, in a headless sway and cage (scripts/display/with-wayland):
 through the input-method module in a Python GTK 3 form, and through the library's
 `.window` placement in keypad-demo.
 
@@ -16,13 +16,13 @@ What is checked, in each compositor:
 - a second app window's field brings the keypad there (module);
 - the docked placement (the library's default) works the same in both.
 
-Focus: sway gets a virtual keyboard from `wtype` (scripts/with-wayland), so the app's
+Focus: sway gets a virtual keyboard from `wtype` (scripts/display/with-wayland), so the app's
 window is active and GTK focus works as on X11; cage 0.1.4 has no virtual-keyboard
 protocol, so its seat has no keyboard and no window is ever active, as on a touch-only
 kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does).
 
-    scripts/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR
-    scripts/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
+    scripts/display/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR
+    scripts/display/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
 import glob
 import json
@@ -449,7 +449,7 @@ def test_module_loads_layer_shell_only_where_it_serves(bin_dir):
 
 
 def test_x11_never_maps_layer_shell(bin_dir):
-    """Under X11 (scripts/with-display) the keypad window is the X11 one: gtk-layer-shell
+    """Under X11 (scripts/display/with-display) the keypad window is the X11 one: gtk-layer-shell
     is never mapped and nothing is logged."""
     form = form_app(bin_dir)
     try:

@@ -11,7 +11,7 @@ Chromium, with its default features (PartitionAlloc's BackupRefPtr on, whose mal
 module guards for its Swift code): the keypad types, deletes and submits, physical keys type,
 and the known limits are asserted (README "Web kiosks").
 
-Run under scripts/with-display:  Tests/Web/web_e2e.py BIN_DIR   (BIN_DIR: `swift build --show-bin-path`)
+Run under scripts/display/with-display:  Tests/Web/web_e2e.py BIN_DIR   (BIN_DIR: `swift build --show-bin-path`)
 """
 import os
 import subprocess

@@ -1,5 +1,6 @@
 import Benchmark
 import KeypadCore
+import ModelTapWorkload
 
 /// Taps on the headless model (binder → field → delegate → notifications), 1 000 per
 /// iteration, from 10 to 10⁴ fields and from 10 to 10⁶ characters of text: time,

@@ -1,1 +1,0 @@
-../../../Sources/KeypadBenchSupport/ModelTapFixture.swift
