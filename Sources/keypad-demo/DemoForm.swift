@@ -1,15 +1,14 @@
 import Foundation
 import KeypadCore
 import KeypadGTK
-import KeypadGTKInspection
-import KeypadTesting
 
 /// The kiosk form: PIN, amount, phone and a notes bar, with the prev / next / done toolbar.
+///
+/// The part of the demo to copy: it uses KeypadCore's and KeypadGTK's public API alone.
+/// The trace (DemoTrace.swift), `--screenshot` and `--soak` are built around it.
 @MainActor
 final class DemoForm {
-    let scope = ResponderScope()
-    /// The trace's recorder, with `--trace` only.
-    let recorder: EventRecorder?
+    let scope: ResponderScope
     let pin = TextField(placeholder: "PIN")
     let amount = TextField(placeholder: "Amount")
     let phone = TextField(placeholder: "Phone")
@@ -20,8 +19,8 @@ final class DemoForm {
     let pinPad: Keypad
     let window: KioskWindow
 
-    init(options: DemoOptions) {
-        recorder = options.trace ? EventRecorder(scope: scope) : nil
+    init(options: DemoOptions, scope: ResponderScope) {
+        self.scope = scope
         scope.defaultKeypadLocale = options.locale
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.locale)
         if let directory = options.layoutsDirectory {
@@ -61,12 +60,5 @@ final class DemoForm {
         window.addField(amount, label: "Amount")
         window.addField(phone, label: "Phone")
         window.setInputBar(notes)
-
-        if let recorder {
-            for field in [pin, amount, phone] { recorder.record(field) }
-            recorder.record(notes)
-            recorder.record(pinPad, name: "keypad")
-            for keypad in scope.createdDefaultKeypads { recorder.record(keypad, name: "keypad") }
-        }
     }
 }

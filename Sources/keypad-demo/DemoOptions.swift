@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import KeypadCore
 import KeypadGTK
-import KeypadGTKInspection
 
 extension Theme: ExpressibleByArgument {}
 extension KioskWindow.Placement: ExpressibleByArgument {}

@@ -1,15 +1,6 @@
 import Foundation
-import Glibc
 import KeypadCore
 import KeypadGTK
-import KeypadGTKInspection
-
-/// Nanoseconds of CLOCK_MONOTONIC, the prefix of every trace line.
-func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("keypad-demo: \(message)\n".utf8))
@@ -34,15 +25,10 @@ if let css = options.css {
     }
 }
 
-let form = DemoForm(options: options)
-if let recorder = form.recorder {
-    // One write per line, unbuffered, so a driving script reads each line as it happens;
-    // nothing is kept, so a long session's memory stays flat.
-    recorder.retainsLines = false
-    recorder.onLine = { line in
-        FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
-    }
-}
+let scope = ResponderScope()
+let recorder = options.trace ? DemoTrace.recorder(for: scope) : nil
+let form = DemoForm(options: options, scope: scope)
+if let recorder { DemoTrace.record(form, with: recorder) }
 form.window.host.present(fullscreen: options.fullscreen)
 
 if let screenshot = options.screenshot {

@@ -1,0 +1,38 @@
+import Foundation
+import Glibc
+import KeypadCore
+import KeypadTesting
+
+/// `--trace`: one line per delegate call, control event, notification and key, each
+/// prefixed with CLOCK_MONOTONIC nanoseconds, written as it happens (the end-to-end
+/// test reads it).
+@MainActor
+enum DemoTrace {
+    /// A recorder listening to `scope`. Made before the form, so that its observers see
+    /// each notification before the form's own do.
+    static func recorder(for scope: ResponderScope) -> EventRecorder {
+        let recorder = EventRecorder(scope: scope)
+        // One write per line, unbuffered, so a driving script reads each line as it happens;
+        // nothing is kept, so a long session's memory stays flat.
+        recorder.retainsLines = false
+        recorder.onLine = { line in
+            FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
+        }
+        return recorder
+    }
+
+    /// Records the form's inputs (after their delegates are set) and its keypads.
+    static func record(_ form: DemoForm, with recorder: EventRecorder) {
+        for field in [form.pin, form.amount, form.phone] { recorder.record(field) }
+        recorder.record(form.notes)
+        recorder.record(form.pinPad, name: "keypad")
+        for keypad in form.scope.createdDefaultKeypads { recorder.record(keypad, name: "keypad") }
+    }
+}
+
+/// Nanoseconds of CLOCK_MONOTONIC, the prefix of every trace line.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
