@@ -21,7 +21,8 @@ struct ReadmeTourTests {
         let recorder = EventRecorder(scope: scope)
         recorder.record(amount)
 
-        #expect(amount.becomeFirstResponder())
+        amount.becomeFirstResponder()
+        #expect(amount.isFirstResponder)
         #expect(recorder.takeLines().first == "Amount shouldBeginEditing -> true")
         let keypad = scope.defaultKeypad(for: .decimalPad)
         #expect(keypad.boundInput === amount)
