@@ -91,8 +91,11 @@ build: deps
 # Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
 # directory instead), its layouts, strings and CSS, and an im-config method. See scripts/build-deb.
 # make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
-# make test-deb installs it where /opt/swift and the checkout are hidden, drives zenity and a
-# Python GTK 3 form through it, removes it and runs lintian (Tests/Deb/deb_e2e.sh).
+# make test-deb installs it where /opt/swift and the checkout are hidden, drives yad and a
+# Python GTK 3 form through it and removes it, does the same in a Debian 13 chroot, and runs
+# lintian (Tests/Deb/deb_e2e.sh). The chroot (scripts/packaging/debian13-chroot) is made on the
+# first run (about 3 minutes, downloads included) and kept in /var/cache/keypad/debian13,
+# outside the checkout: make clean keeps it; delete that directory to make it again.
 DEB_PACKAGE := keypad-im-gtk3
 DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
 
