@@ -22,7 +22,8 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 
 # Testing (make test) adds what its tests start:
 # - X input, the accessibility bus from Python, screenshots;
-# - GTK 3 programs from Debian the module types into (zenity, and yad, GTK 3 on Debian 12 and 13);
+# - GTK 3 programs from Debian the module types into (zenity in make test-im; yad, GTK 3 on Debian 12
+#   and 13, in make test-deb, where zenity is GTK 4 on 13);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
 # - the web kiosks' browsers (make test-web);
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
@@ -89,7 +90,7 @@ build: deps
 # ---- Debian package (#21) ----
 # make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
 # Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
-# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/build-deb.
+# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/packaging/build-deb.
 # make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
 # make test-deb installs it where /opt/swift and the checkout are hidden, drives yad and a
 # Python GTK 3 form through it and removes it, does the same in a Debian 13 chroot, and runs

@@ -88,10 +88,14 @@ unshare --mount --propagation private bash -c inside 9>&-  # no child keeps the 
 host_done=1
 exec 9>&-
 
+echo "ok   Debian 12 in $SECONDS s"
+
 # Debian 13: yad and im-config, and what the Python form and AT-SPI need.
+start=$SECONDS
 "$checkout/scripts/packaging/debian13-chroot" -p yad -p im-config -p python3-gi -p gir1.2-gtk-3.0 \
     -p gir1.2-atspi-2.0 -p at-spi2-core -b "$work/debian13:/keypad-test" -- \
     /keypad-test/deb_lifecycle.sh "/keypad-test/$deb_name"
+echo "ok   Debian 13 in $((SECONDS - start)) s"
 
 echo "lintian $(basename "$deb"):"
 tags=$(lintian --fail-on error "$deb" 2>&1) || { echo "$tags" | sed 's/^/  /'; echo "FAIL lintian reports an error" >&2; exit 1; }
