@@ -35,6 +35,12 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
+# make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
+# installs these there, not on this machine): the display (Xvfb, openbox, xprop, a session bus,
+# xdotool), yad and im-config, and Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py.
+DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
+	gir1.2-atspi-2.0 at-spi2-core
+
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
 # from a draw handler).
@@ -111,7 +117,7 @@ uninstall-im:
 	dpkg --purge $(DEB_PACKAGE)
 
 test-deb: deb test-deps
-	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)"
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)" $(DEBIAN13_TEST_APT)
 # ---- end of Debian package (#21) ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.

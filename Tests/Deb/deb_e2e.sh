@@ -2,7 +2,9 @@
 # make test-deb: the Debian package as a kiosk without a Swift toolchain gets it, on
 # Debian 12 (this machine) and Debian 13.
 #
-#   Tests/Deb/deb_e2e.sh dist/keypad-im-gtk3_<version>_<arch>.deb
+#   Tests/Deb/deb_e2e.sh dist/keypad-im-gtk3_<version>_<arch>.deb DEBIAN13_PACKAGE...
+#
+# DEBIAN13_PACKAGE...: what the chroot needs for the test (the Makefile's DEBIAN13_TEST_APT).
 #
 # Tests/Deb/deb_lifecycle.sh installs the package with apt-get, drives GTK 3 apps with only
 # GTK_IM_MODULE=keypad (Tests/Deb/deb_apps.py: yad, GTK 3 on both releases, and a Python
@@ -21,6 +23,10 @@
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
 deb=$(realpath "$1")
+shift
+[ $# -gt 0 ] || { echo "deb_e2e: name the Debian 13 packages the test needs (make test-deb does)" >&2; exit 64; }
+debian13_packages=()
+for name in "$@"; do debian13_packages+=(-p "$name"); done
 package=$(dpkg-deb -f "$deb" Package)
 gtk_libdir=$(pkg-config --variable=libdir gtk+-3.0)
 immodules=$gtk_libdir/gtk-3.0/$(pkg-config --variable=gtk_binary_version gtk+-3.0)/immodules
@@ -90,10 +96,8 @@ exec 9>&-
 
 echo "ok   Debian 12 in $SECONDS s"
 
-# Debian 13: yad and im-config, and what the Python form and AT-SPI need.
 start=$SECONDS
-"$checkout/scripts/packaging/debian13-chroot" -p yad -p im-config -p python3-gi -p gir1.2-gtk-3.0 \
-    -p gir1.2-atspi-2.0 -p at-spi2-core -b "$work/debian13:/keypad-test" -- \
+"$checkout/scripts/packaging/debian13-chroot" "${debian13_packages[@]}" -b "$work/debian13:/keypad-test" -- \
     /keypad-test/deb_lifecycle.sh "/keypad-test/$deb_name"
 echo "ok   Debian 13 in $((SECONDS - start)) s"
 
