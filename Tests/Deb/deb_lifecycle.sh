@@ -11,8 +11,8 @@
 # package itself.
 #
 # apt-get installs the package (its Depends resolve from the system's own packages: on
-# Debian 13 through the t64 packages' Provides); GTK's module cache (libgtk-3-0's dpkg
-# trigger) names the module; `im-config -n keypad` makes the session hook export
+# Debian 13 through the t64 packages' Provides); GTK's module cache (GTK 3's dpkg trigger, in
+# libgtk-3-0, libgtk-3-0t64 on Debian 13) names the module; `im-config -n keypad` makes the session hook export
 # GTK_IM_MODULE=keypad; deb_apps.py drives GTK 3 apps with only that variable (TEST...: the
 # ones to run, default all); `im-config -n REMOVE` unsets it; apt-get remove leaves no file of
 # the package and no cache entry; dpkg --purge leaves no trace in dpkg's database.
