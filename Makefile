@@ -22,7 +22,8 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 
 # Testing (make test) adds what its tests start:
 # - X input, the accessibility bus from Python, screenshots;
-# - GTK 3 programs from Debian the module types into (zenity, and yad, GTK 3 on Debian 12 and 13);
+# - GTK 3 programs from Debian the module types into (zenity in make test-im; yad, GTK 3 on Debian 12
+#   and 13, in make test-deb, where zenity is GTK 4 on 13);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
 # - the web kiosks' browsers (make test-web);
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
@@ -33,6 +34,12 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	firefox-esr:firefox-esr chromium:chromium \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
+
+# make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
+# installs these there, not on this machine): the display (Xvfb, openbox, xprop, a session bus,
+# xdotool), yad and im-config, and Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py.
+DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
+	gir1.2-atspi-2.0 at-spi2-core
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
@@ -89,10 +96,13 @@ build: deps
 # ---- Debian package (#21) ----
 # make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
 # Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
-# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/build-deb.
+# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/packaging/build-deb.
 # make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
-# make test-deb installs it where /opt/swift and the checkout are hidden, drives zenity and a
-# Python GTK 3 form through it, removes it and runs lintian (Tests/Deb/deb_e2e.sh).
+# make test-deb installs it where /opt/swift and the checkout are hidden, drives yad and a
+# Python GTK 3 form through it and removes it, does the same in a Debian 13 chroot, and runs
+# lintian (Tests/Deb/deb_e2e.sh). The chroot (scripts/packaging/debian13-chroot) is made on the
+# first run (about 3 minutes, downloads included) and kept in /var/cache/keypad/debian13,
+# outside the checkout: make clean keeps it; delete that directory to make it again.
 DEB_PACKAGE := keypad-im-gtk3
 DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
 
@@ -107,7 +117,7 @@ uninstall-im:
 	dpkg --purge $(DEB_PACKAGE)
 
 test-deb: deb test-deps
-	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)"
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)" $(DEBIAN13_TEST_APT)
 # ---- end of Debian package (#21) ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.

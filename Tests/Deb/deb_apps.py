@@ -1,13 +1,14 @@
 #!/usr/bin/python3
-"""The installed package (keypad-im-gtk3) in two GTK 3 programs from Debian: zenity and a
-/usr/bin/python3 GTK form, each started with only GTK_IM_MODULE=keypad, driven through
-AT-SPI and xdotool.
+"""The installed package (keypad-im-gtk3) in two GTK 3 programs from Debian: yad (GTK 3 on
+Debian 12 and 13; zenity is GTK 4 on 13) and a /usr/bin/python3 GTK form, each started with
+only GTK_IM_MODULE=keypad, driven through AT-SPI and xdotool.
 
-Tests/Deb/deb_e2e.sh runs it under with-display, inside a mount namespace where the Swift
-toolchain and the checkout are hidden, from a copy of this file, Tests/IM/im_app.py,
-im_form.py and im_form_tests.py.
+Tests/Deb/deb_lifecycle.sh runs it under with-display, from a copy of this file,
+Tests/IM/im_app.py, im_form.py and im_form_tests.py: on Debian 12 with the Swift toolchain
+and the checkout hidden, and in a Debian 13 chroot.
 
-    deb_apps.py MODULE_PATH     (where the package put im-keypad.so)
+    deb_apps.py MODULE_PATH [TEST...]   (where the package put im-keypad.so; the tests to run,
+                                         by name, default all)
 """
 import os
 import sys
@@ -29,25 +30,26 @@ def assert_maps_the_installed_module(app, module):
     assert not stray, f"the app maps Swift libraries from outside the package: {stray}"
 
 
-def test_zenity_entry(module):
-    """zenity's free-form entry gets the letters; keys type, Delete deletes, Return returns."""
-    app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"])
+def test_yad_entry(module):
+    """yad's free-form entry gets the letters; keys type, Delete deletes, Return returns, and
+    yad prints the entry's own text."""
+    app = App(["yad", "--entry", "--title=Keypad", "--text=Your name"])
     try:
         node = app.first("text")
         app.click_node(node)
-        wait_for(lambda: app.focused(node), "zenity's entry to take focus")
+        wait_for(lambda: app.focused(node), "yad's entry to take focus")
         app.wait_for_keypad("q")
         assert app.find("Decimal separator", "push button") is None, "a free-form entry got the decimal pad"
         assert_maps_the_installed_module(app, module)
         app.type_keys(node, "o", "k", "x")
-        wait_for(lambda: app.text(node) == "okx", "okx in zenity's entry")
+        wait_for(lambda: app.text(node) == "okx", "okx in yad's entry")
         app.type_keys(node, "Delete")
         wait_for(lambda: app.text(node) == "ok", "Delete removing the x")
-        app.click_until("Return", "push button", lambda: app.process.poll() is not None, "zenity to exit")
+        app.click_until("Return", "push button", lambda: app.process.poll() is not None, "yad to exit")
         app.close()
         lines, _ = app.output()
-        assert lines == ["ok"], f"zenity printed {lines}"
-        assert app.process.returncode == 0, f"zenity exited {app.process.returncode}"
+        assert lines == ["ok"], f"yad printed {lines}"
+        assert app.process.returncode == 0, f"yad exited {app.process.returncode}"
     finally:
         app.close()
     assert_quiet(app)
@@ -79,12 +81,17 @@ def test_python_form_number_and_decimal_pads(module):
     assert_quiet(app)
 
 
+TESTS = (test_yad_entry, test_python_form_number_and_decimal_pads)
+
+
 def main():
-    module = sys.argv[1]
+    module, names = sys.argv[1], sys.argv[2:]
     assert os.environ.get("GTK_IM_MODULE") == "keypad", "GTK_IM_MODULE is not keypad"
     assert "GTK_IM_MODULE_FILE" not in os.environ, "GTK_IM_MODULE_FILE is set: GTK must use its own cache"
+    unknown = set(names) - {test.__name__ for test in TESTS}
+    assert not unknown, f"no such test: {sorted(unknown)}"
     failures = 0
-    for test in (test_zenity_entry, test_python_form_number_and_decimal_pads):
+    for test in (test for test in TESTS if not names or test.__name__ in names):
         start = time.time()
         try:
             test(module)

@@ -1,26 +1,35 @@
 #!/usr/bin/env bash
-# make test-deb: the Debian package as a kiosk without a Swift toolchain gets it.
+# make test-deb: the Debian package as a kiosk without a Swift toolchain gets it, on
+# Debian 12 (this machine) and Debian 13.
 #
-#   Tests/Deb/deb_e2e.sh dist/keypad-im-gtk3_<version>_<arch>.deb
+#   Tests/Deb/deb_e2e.sh dist/keypad-im-gtk3_<version>_<arch>.deb DEBIAN13_PACKAGE...
 #
-# In a mount namespace where the Swift toolchain and this checkout are hidden under empty
-# tmpfs mounts: dpkg -i the package; GTK's module cache (libgtk-3-0's dpkg trigger) names
-# the module; `im-config -n keypad` makes the session hook export GTK_IM_MODULE=keypad;
-# zenity and a Python GTK 3 form, with only that variable, show the right pad, type, delete
-# and return (Tests/Deb/deb_apps.py); dpkg -r leaves no file and no cache entry; dpkg
-# --purge leaves no trace in dpkg's database. Then lintian, which fails the run on an error.
+# DEBIAN13_PACKAGE...: what the chroot needs for the test (the Makefile's DEBIAN13_TEST_APT).
 #
-# dpkg writes the real /usr and /var/lib/dpkg (a mount namespace hides, it does not
+# Tests/Deb/deb_lifecycle.sh installs the package with apt-get, drives GTK 3 apps with only
+# GTK_IM_MODULE=keypad (Tests/Deb/deb_apps.py: yad, GTK 3 on both releases, and a Python
+# GTK 3 form), removes and purges it, checking GTK's module cache and every file each time.
+# It runs twice:
+# - here, in a mount namespace where the Swift toolchain and this checkout are hidden under
+#   empty tmpfs mounts;
+# - in a Debian 13 chroot (scripts/packaging/debian13-chroot, made once per machine and kept):
+#   the same package, built here, whose Depends resolve through Debian 13's t64 packages.
+# Then lintian, which fails the run on an error.
+#
+# Here apt writes the real /usr and /var/lib/dpkg (a mount namespace hides, it does not
 # sandbox): a trap purges the package however the run ends. Other IM tests are not
-# affected while it is installed: they name their own cache with GTK_IM_MODULE_FILE.
-# Needs root (dpkg, unshare, mount).
+# affected while it is installed: they name their own cache with GTK_IM_MODULE_FILE. In the
+# chroot every run works on a throwaway copy. Needs root (apt, unshare, mount, chroot).
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
 deb=$(realpath "$1")
+shift
+[ $# -gt 0 ] || { echo "deb_e2e: name the Debian 13 packages the test needs (make test-deb does)" >&2; exit 64; }
+debian13_packages=()
+for name in "$@"; do debian13_packages+=(-p "$name"); done
 package=$(dpkg-deb -f "$deb" Package)
 gtk_libdir=$(pkg-config --variable=libdir gtk+-3.0)
 immodules=$gtk_libdir/gtk-3.0/$(pkg-config --variable=gtk_binary_version gtk+-3.0)/immodules
-cache=$immodules.cache
 swift=$(command -v "${SWIFT:-swift}")
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift")")")")
 
@@ -39,74 +48,58 @@ if [ -e "$immodules/im-keypad.so" ]; then
 fi
 
 work=$(mktemp -d /tmp/keypad-deb-test.XXXXXX)
+host_done=""
 cleanup() {
-    if known; then
+    if [ -z "$host_done" ] && known; then
         echo "deb_e2e: purging $package" >&2
         dpkg --purge "$package" >/dev/null || true
     fi
     rm -rf "$work"
 }
 trap cleanup EXIT
-cp "$deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" \
-    "$checkout/Tests/IM/im_form.py" "$checkout/Tests/IM/im_form_tests.py" "$work/"
-deb=$work/$(basename "$deb")
+# A directory apt's sandbox user can read the package from.
+chmod 0755 "$work"
+mkdir "$work/debian12" "$work/debian13"
+for release in debian12 debian13; do
+    cp "$deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
+        "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" "$checkout/Tests/IM/im_form.py" \
+        "$checkout/Tests/IM/im_form_tests.py" "$work/$release/"
+    chmod -R a+rX "$work/$release"
+done
+deb_name=$(basename "$deb")
+
+# No file of the package looks for libraries outside it (the toolchain's, say).
+mkdir "$work/contents"
+dpkg-deb -x "$deb" "$work/contents"
+while IFS= read -r -d '' file; do
+    if readelf -d "$file" 2>/dev/null | grep -E '\((RUNPATH|RPATH)\)' | grep -vq '\[\$ORIGIN'; then
+        echo "FAIL ${file#"$work/contents"} looks for libraries outside the package" >&2; exit 1
+    fi
+done < <(find "$work/contents" -type f -print0)
+echo "ok   no file of the package has a RUNPATH outside it"
 
 inside() {
     set -euo pipefail
     mount -t tmpfs -o size=1m,mode=755 keypad-hidden-toolchain "$toolchain"
     mount -t tmpfs -o size=1m,mode=755 keypad-hidden-checkout "$checkout"
-    cd "$work"
     [ -z "$(ls -A "$toolchain")" ] && [ -z "$(ls -A "$checkout")" ] || { echo "not hidden" >&2; exit 1; }
     echo "Hidden: $toolchain and $checkout"
-
-    # What of the package's paths exists before (/usr, /usr/share/doc, …): only those may stay.
-    dpkg-deb --fsys-tarfile "$deb" | tar -t | sed -e 's|^\./|/|' -e 's|/$||' -e 's|^$|/|' > package-paths
-    while read -r path; do if [ -e "$path" ]; then echo "$path"; fi; done < package-paths > existed-before
-    dpkg -i "$deb" > dpkg-install.log 2>&1 || { cat dpkg-install.log >&2; exit 1; }
-    grep -qF "\"$immodules/im-keypad.so\"" "$cache" ||
-        { echo "FAIL GTK's cache $cache does not name the module after dpkg -i" >&2; exit 1; }
-    echo "ok   dpkg -i; GTK's cache names $immodules/im-keypad.so"
-    dpkg -L "$package" > package-files
-    while read -r file; do
-        if [ -f "$file" ] && readelf -d "$file" 2>/dev/null | grep -E '\((RUNPATH|RPATH)\)' | grep -vq '\[\$ORIGIN'; then
-            echo "FAIL $file looks for libraries outside the package" >&2; exit 1
-        fi
-    done < package-files
-
-    # A session as Debian's Xsession starts it: the im-config hook reads ~/.xinputrc.
-    home=$work/home
-    mkdir -p "$home"
-    HOME=$home im-config -n keypad > im-config.log 2>&1 || { cat im-config.log >&2; exit 1; }
-    module=$(env -i HOME="$home" PATH=/usr/bin:/bin sh -c '. /etc/X11/Xsession.d/70im-config_launch; echo "$GTK_IM_MODULE"')
-    [ "$module" = keypad ] || { echo "FAIL after im-config -n keypad the session's GTK_IM_MODULE is '$module'" >&2; exit 1; }
-    echo "ok   im-config -n keypad: the session exports GTK_IM_MODULE=keypad"
-
-    env -u GTK_IM_MODULE_FILE GTK_IM_MODULE="$module" G_DEBUG=fatal-criticals ./with-display \
-        /usr/bin/python3 deb_apps.py "$immodules/im-keypad.so"
-
-    # The README's way to turn it off again.
-    HOME=$home im-config -n REMOVE > im-config.log 2>&1 || { cat im-config.log >&2; exit 1; }
-    module=$(env -i HOME="$home" PATH=/usr/bin:/bin sh -c '. /etc/X11/Xsession.d/70im-config_launch; echo "$GTK_IM_MODULE"')
-    [ -z "$module" ] || { echo "FAIL after im-config -n REMOVE the session's GTK_IM_MODULE is '$module'" >&2; exit 1; }
-    echo "ok   im-config -n REMOVE: the session no longer sets GTK_IM_MODULE"
-
-    dpkg -r "$package" > dpkg-remove.log 2>&1 || { cat dpkg-remove.log >&2; exit 1; }
-    if grep -q keypad "$cache"; then echo "FAIL GTK's cache still names the module after dpkg -r" >&2; exit 1; fi
-    left=""
-    while read -r path; do
-        if { [ -e "$path" ] || [ -L "$path" ]; } && ! grep -qxF "$path" existed-before; then left="$left $path"; fi
-    done < package-paths
-    [ -z "$left" ] || { echo "FAIL dpkg -r left:$left" >&2; exit 1; }
-    echo "ok   dpkg -r: no file of the package left, GTK's cache no longer names the module"
-    dpkg --purge "$package" > dpkg-purge.log 2>&1 || { cat dpkg-purge.log >&2; exit 1; }
-    if known; then
-        echo "FAIL dpkg still knows $package after --purge" >&2; exit 1
-    fi
-    echo "ok   dpkg --purge: dpkg no longer knows $package"
+    "$work/debian12/deb_lifecycle.sh" "$work/debian12/$deb_name"
 }
-export -f inside known
-export toolchain checkout work deb immodules cache package
+export -f inside
+export toolchain checkout work deb_name
 unshare --mount --propagation private bash -c inside 9>&-  # no child keeps the lock
+# The package is purged from this machine: the lock goes (the chroot's runs are throwaway
+# copies), and with it the trap's right to purge (another run may install it now).
+host_done=1
+exec 9>&-
+
+echo "ok   Debian 12 in $SECONDS s"
+
+start=$SECONDS
+"$checkout/scripts/packaging/debian13-chroot" "${debian13_packages[@]}" -b "$work/debian13:/keypad-test" -- \
+    /keypad-test/deb_lifecycle.sh "/keypad-test/$deb_name"
+echo "ok   Debian 13 in $((SECONDS - start)) s"
 
 echo "lintian $(basename "$deb"):"
 tags=$(lintian --fail-on error "$deb" 2>&1) || { echo "$tags" | sed 's/^/  /'; echo "FAIL lintian reports an error" >&2; exit 1; }
