@@ -161,14 +161,17 @@ IM_C_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form
 IM_MONITOR = $$($(SWIFT) build --show-bin-path)/im-monitor
 # The C form over a malloc shaped like Chromium's PartitionAlloc (Tests/IM/odd_malloc.c).
 IM_ODD_MALLOC_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form-odd-malloc
+# A GTK 3 host handing the module's X11 helpers a destroyed window (Tests/IM/im_x_race.c).
+IM_X_RACE = $$($(SWIFT) build --show-bin-path)/im-x-race
 test-im: build test-deps
 	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
 	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
 	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
 		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
+	cc -Wall -Wextra -o "$(IM_X_RACE)" Tests/IM/im_x_race.c $$(pkg-config --cflags --libs gtk+-3.0) -lX11 -ldl
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
-		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)"
+		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race "$(IM_X_RACE)"
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (one start of
 # each browser, about half a minute): README's "Web kiosks".

@@ -7,7 +7,7 @@ Run under scripts/display/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
 GTK_IM_MODULE_FILE naming the module's cache:
 
     Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor \
-        --odd-malloc-form PATH/TO/im-c-form-odd-malloc
+        --odd-malloc-form PATH/TO/im-c-form-odd-malloc --x-race PATH/TO/im-x-race
 
 im-monitor (Tests/IM/im_monitor.c) changes the monitor for real (RandR 1.5).
 """
@@ -220,11 +220,26 @@ def test_app_without_a_widget():
     assert len(ours) == 1 and "no GTK widget" in ours[0], ours
 
 
+def test_destroyed_foreign_window_leaves_the_host_running(x_race, bin_dir):
+    """A foreign X window destroyed between the module's lookup and its call (the focus races
+    make that likely): im-x-race (Tests/IM/im_x_race.c), a GTK 3 host with GTK's default X
+    error handler, hands the module's X11 helpers a destroyed window, then a live one. The
+    X errors stay trapped: the helpers say no, the live window still works, the host lives."""
+    result = subprocess.run([x_race, os.path.join(bin_dir, "libKeypadIM.so")], capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 0, f"the host ended ({result.returncode}): {result.stderr}"
+    lines = result.stdout.splitlines()
+    assert lines == ["destroyed frame FALSE", "destroyed stack FALSE", "live frame TRUE 120x40", "live stack TRUE",
+                     "survived"], lines
+    assert "X Window System error" not in result.stderr, result.stderr
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--c-form", required=True)
     parser.add_argument("--monitor", required=True)
     parser.add_argument("--odd-malloc-form", required=True)
+    parser.add_argument("--x-race", required=True)
     parser.add_argument("-k", default="")
     args = parser.parse_args()
     runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
@@ -237,6 +252,8 @@ def main():
               lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
              ("test_c_program", lambda: test_c_program(args.c_form)),
              ("test_malloc_with_odd_sizes", lambda: test_malloc_with_odd_sizes(args.odd_malloc_form)),
+             ("test_destroyed_foreign_window_leaves_the_host_running",
+              lambda: test_destroyed_foreign_window_leaves_the_host_running(args.x_race, os.path.dirname(args.c_form))),
              ("test_zenity_entry", test_zenity_entry),
              ("test_app_without_a_widget", test_app_without_a_widget),
              ("test_keypad_follows_the_monitor", lambda: test_keypad_follows_the_monitor(args.monitor))]
