@@ -155,7 +155,8 @@ fuzz: deps
 test-e2e: build test-deps
 	G_DEBUG=fatal-criticals scripts/display/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
 
-# The IM module in three GTK 3 programs: the Python form, a C program compiled here, and zenity.
+# The IM module in three GTK 3 programs: the Python form, a C program compiled here, and zenity;
+# then zenity again on a display with no window manager (X focus follows the pointer there).
 IM_C_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form
 # The monitor changer (RandR 1.5) the module's display-change test runs.
 IM_MONITOR = $$($(SWIFT) build --show-bin-path)/im-monitor
@@ -172,6 +173,8 @@ test-im: build test-deps
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race "$(IM_X_RACE)"
+	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
+		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (one start of
 # each browser, about half a minute): README's "Web kiosks".

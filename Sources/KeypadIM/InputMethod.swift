@@ -35,6 +35,7 @@ final class InputMethod {
         session.hasFocus = true
         IMTrace.write("focus-in \(session.kind.traceDescription) widget=\(session.client?.traceName ?? "none")")
         guard canShowKeypads, let toplevel = session.client?.toplevel ?? StandInWindow.placed() else { return }
+        if session.client != nil { PointerRootFocus.hold(in: toplevel) }
         if !session.hadFocus, let client = session.client, FirstFocusWorkaround.applies(to: client) {
             // Firefox's first focus has no purpose yet: the keypad waits for the next one.
             session.hadFocus = true

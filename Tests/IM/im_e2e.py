@@ -24,6 +24,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from im_app import App, wait_for  # noqa: E402
 from gi.repository import Atspi  # noqa: E402
+from im_no_wm_tests import NO_WM_TESTS  # noqa: E402
 from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402
 
@@ -236,12 +237,18 @@ def test_destroyed_foreign_window_leaves_the_host_running(x_race, bin_dir):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--c-form", required=True)
-    parser.add_argument("--monitor", required=True)
-    parser.add_argument("--odd-malloc-form", required=True)
-    parser.add_argument("--x-race", required=True)
+    parser.add_argument("--no-window-manager", action="store_true",
+                        help="run only the tests of a display without a window manager (KEYPAD_NO_WM=1)")
+    parser.add_argument("--c-form")
+    parser.add_argument("--monitor")
+    parser.add_argument("--odd-malloc-form")
+    parser.add_argument("--x-race")
     parser.add_argument("-k", default="")
     args = parser.parse_args()
+    if args.no_window_manager:
+        return run_all([(t.__name__, t) for t in NO_WM_TESTS], args.k)
+    if not (args.c_form and args.monitor and args.odd_malloc_form and args.x_race):
+        parser.error("--c-form, --monitor, --odd-malloc-form and --x-race are needed")
     runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
     tmp = tempfile.mkdtemp()
     runs += [("test_locale_decimal_separator", test_locale_decimal_separator),
@@ -257,9 +264,13 @@ def main():
              ("test_zenity_entry", test_zenity_entry),
              ("test_app_without_a_widget", test_app_without_a_widget),
              ("test_keypad_follows_the_monitor", lambda: test_keypad_follows_the_monitor(args.monitor))]
+    return run_all(runs, args.k)
+
+
+def run_all(runs, selection):
     failures = 0
     for name, run in runs:
-        if args.k not in name:
+        if selection not in name:
             continue
         start = time.time()
         try:

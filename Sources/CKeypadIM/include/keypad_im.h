@@ -26,6 +26,11 @@ gboolean keypad_im_x_window_frame(gulong xid, GdkRectangle *frame);
 gboolean keypad_im_stack_over_focused_window(GdkWindow *window);
 gboolean keypad_im_stack_over_x_window(GdkWindow *window, gulong xid);
 
+/* X11 only (x11_pointer_root_focus.c): when the X input focus follows the pointer
+ * (PointerRoot) and no window manager runs, gives it to the top-level GDK window `toplevel`
+ * for good, so the pointer reaching the keypad's window does not take it away; TRUE then. */
+gboolean keypad_im_hold_pointer_root_focus(GdkWindow *toplevel);
+
 /* X11 only (x11_key_injection.c): a key press and release of `keyval` through XTest
  * (libXtst.so.6) into the X window with the input focus; FALSE off X11 or without XTest. */
 gboolean keypad_im_x_key_tap(guint keyval);
