@@ -14,8 +14,9 @@ final class IMSession {
     private(set) var client: ClientWidget?
     /// Whether GTK focus is in the widget (between the context's focus-in and focus-out).
     var hasFocus = false
-    /// Whether the context has had focus before.
-    var hadFocus = false
+    /// The refocuses the module made since the app last told the field's purpose (Firefox:
+    /// see ``FirefoxFirstFocus``).
+    var refocusesWithoutPurpose = 0
 
     /// Called when the widget is clicked while it has focus and the keypad is dismissed:
     /// a tap on a field brings its keypad back, as in UIKit.
