@@ -2,7 +2,8 @@
 """The keypad input-method module in the two browsers of Debian 12, in kiosk mode, on the
 test page Tests/Web/form.html (served from loopback; it reports its events back).
 
-Firefox ESR: the pad each HTML type and inputmode gets from the first focus on, typing,
+Firefox ESR: the pad each HTML type and inputmode gets from the first tap on (also when that tap
+activates the window, and with no phantom focus when the user switches away meanwhile), typing,
 Delete over a character and over a selection, Return submitting the form and reaching a
 keydown handler, Done, inputmode=none, focus staying in the page, a navigation while the
 keypad shows, closing the window mid-slide, and a password's text in no log or trace.
@@ -22,7 +23,8 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from web_harness import Browser, Page, Trace, active_window, click, keypad_windows, keys, point_at, wait_for  # noqa: E402
+from web_harness import Browser, OtherWindow, Page, Trace, active_window, click, keypad_windows, keys, point_at, \
+    wait_for  # noqa: E402
 
 # HTML field → the layout Firefox's input purpose gets (README's "Web kiosks" table).
 FIREFOX_PADS = {
@@ -216,28 +218,67 @@ def test_no_secret_in_any_output(s):
         assert SECRET not in text, f"the password's text is in the {name}"
 
 
-def test_closing_the_window_mid_slide(bin_dir, page, workdir):
+def test_first_tap_also_activates_the_window(bin_dir, page, workdir):
+    """A fresh kiosk whose window is not the active one (another program's is): the one tap
+    on a number field activates the window and focuses the field at once. Firefox then sends
+    the page's input context twice and forgets to set the purpose; the module refocuses until
+    it does: the decimal pad, never the letters. (Then the window closes mid-slide.)"""
+    other = OtherWindow()
     s = Session("firefox", bin_dir, page, workdir)
     try:
-        s.focus_field("text", "default")  # the first focus's workaround is over
-        trace_mark = s.trace.mark()
-        mark = s.page.mark()
-        s.tap_field("tel")
-        s.page.wait_event(mark, "focus", "tel")
-        wait_for(lambda: s.trace.since(trace_mark, "focus-in"), "the focus-in")
-        # Alt+F4: openbox asks the window to close (WM_DELETE_WINDOW), as a kiosk's session would.
-        subprocess.run(["xdotool", "key", "alt+F4"], check=True)
-        try:
-            code = s.browser.process.wait(timeout=8)
-        except subprocess.TimeoutExpired:
-            # The key went elsewhere (the window was not active yet): once more, on the window.
-            subprocess.run(["xdotool", "windowactivate", "--sync", str(s.window), "key", "alt+F4"], check=True)
-            code = s.browser.process.wait(timeout=15)
-        assert code == 0, f"Firefox ended with {code}"
-        assert not keypad_windows(), "a keypad window stayed behind"
-        assert "keypad-im" not in s.browser.output()
+        other.activate()
+        wait_for(lambda: active_window() == other.window, "the other window to be active")
+        s.focus_field("number", "decimalPad")
+        lines = s.trace.lines()
+        assert not any(line.startswith("shown default") for line in lines), f"letters showed: {lines}"
+        wait_for(lambda: active_window() == s.window, "the tap to activate Firefox's window")
+        test_closing_the_window_mid_slide(s)
     finally:
         s.close()
+        other.close()
+
+
+def test_switching_away_during_the_refocus_leaves_no_phantom_focus(bin_dir, page, workdir):
+    """The user switches to another window within the module's 200 ms refocus of a first
+    focus: the module sends Firefox no made-up focus-in, so no keypad shows over the other
+    window; coming back to Firefox shows the field's keypad."""
+    other = OtherWindow()
+    s = Session("firefox", bin_dir, page, workdir)
+    try:
+        trace_mark = s.trace.mark()
+        s.tap_field("number")
+        wait_for(lambda: s.trace.since(trace_mark, "refocus"), "the module's refocus",
+                 seen=lambda: s.trace.lines()[trace_mark:])
+        other.activate(sync=False)
+        wait_for(lambda: active_window() == other.window, "the other window to be active")
+        # The made-up focus-in would come 200 ms after the refocus; then the user comes back,
+        # and Firefox's real focus-in comes after anything the module sent before it.
+        time.sleep(0.4)
+        back = s.trace.mark()
+        subprocess.run(["xdotool", "windowactivate", "--sync", str(s.window)], check=True)
+        s.trace.wait_keypad(back, "decimalPad")
+        switched = [line for line in s.trace.lines()[trace_mark:back] if not line.startswith(("key ", "button "))]
+        assert switched[:2] == ["focus-in purpose=0 hints=0 widget=other", "refocus"], switched
+        assert not [line for line in switched[2:] if line.startswith(("focus-in", "shown"))], switched
+    finally:
+        s.close()
+        other.close()
+
+
+def test_closing_the_window_mid_slide(s):
+    """Alt+F4 on the active window while the keypad slides in: Firefox ends cleanly and no
+    keypad window stays."""
+    trace_mark = s.trace.mark()
+    mark = s.page.mark()
+    s.tap_field("tel")
+    s.page.wait_event(mark, "focus", "tel")
+    wait_for(lambda: s.trace.since(trace_mark, "focus-in"), "the focus-in")
+    # Alt+F4: openbox asks the window to close (WM_DELETE_WINDOW), as a kiosk's session would.
+    subprocess.run(["xdotool", "key", "alt+F4"], check=True)
+    code = s.browser.process.wait(timeout=15)
+    assert code == 0, f"Firefox ended with {code}"
+    assert not keypad_windows(), "a keypad window stayed behind"
+    assert "keypad-im" not in s.browser.output()
 
 
 FIREFOX_TESTS = [
@@ -381,7 +422,8 @@ def main():
                         results.append(run(test.__name__, test, session))
             finally:
                 session.close()
-        for test in (test_closing_the_window_mid_slide, test_chromium_kiosk):
+        for test in (test_first_tap_also_activates_the_window,
+                     test_switching_away_during_the_refocus_leaves_no_phantom_focus, test_chromium_kiosk):
             if only in test.__name__:
                 results.append(run(test.__name__, test, bin_dir, page, workdir))
     finally:

@@ -260,6 +260,36 @@ def active_window():
     return int(result.stdout.strip()) if result.returncode == 0 and result.stdout.strip() else None
 
 
+OTHER_WINDOW = """
+import gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk
+window = Gtk.Window(title="Other window")
+window.set_default_size(300, 120)
+window.move(700, 0)
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+Gtk.main()
+"""
+
+
+class OtherWindow:
+    """Another program's window (a plain GTK window without the module) to switch to."""
+
+    def __init__(self):
+        env = {k: v for k, v in os.environ.items() if k not in ("GTK_IM_MODULE", "GTK_IM_MODULE_FILE")}
+        self.process = subprocess.Popen(["/usr/bin/python3", "-c", OTHER_WINDOW], env=env)
+        self.window = wait_for(lambda: (find_windows("^Other window$", self.process.pid) or [None])[0],
+                               "the other window to map", timeout=10)
+
+    def activate(self, sync=True):
+        subprocess.run(["xdotool", "windowactivate", *(["--sync"] if sync else []), str(self.window)], check=True)
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=5)
+
+
 FIREFOX_PREFS = """
 user_pref("browser.shell.checkDefaultBrowser", false);
 user_pref("browser.aboutwelcome.enabled", false);
