@@ -177,8 +177,8 @@ test-im: build test-deps
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
 
-# The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (one start of
-# each browser, about half a minute): README's "Web kiosks".
+# The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
+# Firefox kiosks and one Chromium, about 45 s): README's "Web kiosks".
 test-web: build test-deps
 	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
