@@ -61,7 +61,7 @@ let shipping: [Target] = [
         name: "CKeypadIM",
         dependencies: ["CGTK"],
         cSettings: cWarnings,
-        // The X11 helpers call Xlib (GTK's own dependency) for apps that give no widget.
+        // The X11 helpers (x11_*.c) call Xlib (GTK's own dependency) for apps that give no widget.
         linkerSettings: [.linkedLibrary("X11")]
     ),
     .target(

@@ -14,8 +14,9 @@ final class IMSession {
     private(set) var client: ClientWidget?
     /// Whether GTK focus is in the widget (between the context's focus-in and focus-out).
     var hasFocus = false
-    /// Whether the context has had focus before.
-    var hadFocus = false
+    /// The refocuses the module made since the app last told the field's purpose (Firefox:
+    /// see ``FirefoxFirstFocus``).
+    var refocusesWithoutPurpose = 0
 
     /// Called when the widget is clicked while it has focus and the keypad is dismissed:
     /// a tap on a field brings its keypad back, as in UIKit.
@@ -90,10 +91,9 @@ final class IMSession {
             field.mirror(text: Self.unknownText, selection: NSRange(location: 1, length: 0))
             return
         }
-        let text = String(cString: chars)
-        let bytes = Array(text.utf8)
-        let before = String(decoding: bytes[..<min(Int(max(cursorIndex, 0)), bytes.count)], as: UTF8.self)
-        field.mirror(text: text, selection: NSRange(location: before.utf16.count, length: 0))
+        let bytes = UnsafeRawBufferPointer(start: chars, count: strlen(chars))
+        let cursor = SurroundingTextOffsets.utf16Offset(ofByte: Int(cursorIndex), in: bytes)
+        field.mirror(text: String(decoding: bytes, as: UTF8.self), selection: NSRange(location: cursor, length: 0))
     }
 
     // MARK: - Edits the keys ask for
@@ -132,14 +132,10 @@ final class IMSession {
             SyntheticKey.tap(guint(GDK_KEY_BackSpace), in: client.window)
             return
         }
-        let units = Array(field.text.utf16)
-        guard range.location >= 0, range.location + range.length <= units.count else { return }
-        let removed = String(decoding: units[range.location..<(range.location + range.length)], as: UTF16.self)
-        let count = gint(removed.unicodeScalars.count)
-        guard count > 0 else { return }
+        guard let count = SurroundingTextOffsets.scalarCount(inUTF16: range, of: field.text), count > 0 else { return }
         // The grapheme ends at the caret: delete its characters (code points) before it.
         IMTrace.write("delete \(count)")
-        gtk_im_context_delete_surrounding(context, -count, count)
+        gtk_im_context_delete_surrounding(context, -gint(count), gint(count))
     }
 
     /// The return key: a Return key event, so an entry activates and a text view breaks the line.

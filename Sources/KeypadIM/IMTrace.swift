@@ -19,6 +19,8 @@ import KeypadGTK
 ///     delete 1                                     characters deleted before the cursor (delete-surrounding)
 ///     key-event BackSpace                          a key event sent to the app (BackSpace, Return)
 ///     x-key Return                                 the same through the X server (an app with no widget)
+///     refocus                                      Firefox focused a field without its purpose: its window is refocused
+///     x-focus held                                 X focus followed the pointer (no window manager): now the field's window has it
 ///
 /// Tests find the keypad's keys this way where AT-SPI cannot see them (inside Firefox).
 @MainActor

@@ -9,7 +9,7 @@ import KeypadGTK
 /// focus and slides in and out. No widget is bound to the host: the module's fields
 /// stand for the widgets instead.
 ///
-/// The scope holds the editing field between two ``FocusChainStep``s, so the toolbar's
+/// The scope holds the editing field between two ``NeighbourFieldStandIn``s, so the toolbar's
 /// previous and next move GTK focus along the window's focus chain.
 @MainActor
 final class IMWindow {
@@ -17,7 +17,7 @@ final class IMWindow {
     let scope = ResponderScope(notificationCenter: NotificationCenter())
     private let toolbar: AccessoryToolbar
     private let host: KeypadHost
-    private var steps: [FocusChainStep] = []
+    private var neighbours: [NeighbourFieldStandIn] = []
     /// The scrolled windows the host keeps editing widgets visible in.
     private var avoidedScrollers: Set<UnsafeMutablePointer<GtkWidget>> = []
     /// The session editing now.
@@ -48,8 +48,8 @@ final class IMWindow {
         host.unboundEditingWidget = { [weak self] in self?.editing?.client?.widget }
         if IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
-        steps = [.backward, .forward].map { direction in
-            FocusChainStep(direction) { [weak self] direction in self?.moveFocus(direction) }
+        neighbours = [.backward, .forward].map { direction in
+            NeighbourFieldStandIn(direction) { [weak self] direction in self?.moveFocus(direction) }
         }
         onSignal(UnsafeMutableRawPointer(toplevel), "destroy") { [weak self] in
             guard let self else { return }
@@ -58,7 +58,7 @@ final class IMWindow {
         }
     }
 
-    /// Begins editing the session's field: previous step, field, next step in the scope.
+    /// Begins editing the session's field: its previous neighbour, itself, its next neighbour in the scope.
     func begin(_ session: IMSession) {
         guard !isClosed else { return }
         let field = session.field
@@ -67,9 +67,9 @@ final class IMWindow {
         session.refreshMirror()
         guard !field.isEditing else { return }
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
-        if hasFocusChain { scope.add(steps[0]) }
+        if hasFocusChain { scope.add(neighbours[0]) }
         scope.add(field)
-        if hasFocusChain { scope.add(steps[1]) }
+        if hasFocusChain { scope.add(neighbours[1]) }
         field.inputAccessoryView = toolbar
         host.prepare(for: field)
         editing = session
@@ -101,7 +101,7 @@ final class IMWindow {
     }
 
     /// Moves GTK focus one step along the window's focus chain, once the toolbar's tap is over.
-    private func moveFocus(_ direction: FocusChainStep.GtkDirection) {
+    private func moveFocus(_ direction: NeighbourFieldStandIn.Direction) {
         MainLoop.soon { [weak self] in
             guard let self, !self.isClosed else { return }
             gtk_widget_child_focus(self.toplevel, direction == .forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD)

@@ -21,6 +21,9 @@ final class InputMethod {
     private var sessions: [UnsafeMutablePointer<GtkIMContext>: IMSession] = [:]
     private var windows: [UnsafeMutablePointer<GtkWidget>: IMWindow] = [:]
     private var configuration: IMConfiguration?
+    /// The contexts whose app set `input-purpose` since their last focus-out (Firefox sets it
+    /// just before a focus-in, or not at all).
+    private var toldPurpose: Set<UnsafeMutablePointer<GtkIMContext>> = []
     /// Whether the module's data is there (looked up at the first focus-in).
     private lazy var canShowKeypads = ResourceCheck.resourcesAvailable()
     /// Focus on a seat without a keyboard (a touch-only Wayland kiosk), where GTK gives
@@ -35,13 +38,18 @@ final class InputMethod {
         session.hasFocus = true
         IMTrace.write("focus-in \(session.kind.traceDescription) widget=\(session.client?.traceName ?? "none")")
         guard canShowKeypads, let toplevel = session.client?.toplevel ?? StandInWindow.placed() else { return }
-        if !session.hadFocus, let client = session.client, FirstFocusWorkaround.applies(to: client) {
-            // Firefox's first focus has no purpose yet: the keypad waits for the next one.
-            session.hadFocus = true
-            MainLoop.soon { FirstFocusWorkaround.refocus(toplevel) }
-            return
+        if session.client != nil { PointerRootFocus.hold(in: toplevel) }
+        if let client = session.client, FirefoxFirstFocus.applies(to: client) {
+            if toldPurpose.contains(context) {
+                session.refocusesWithoutPurpose = 0
+            } else if session.refocusesWithoutPurpose < FirefoxFirstFocus.maximumRefocuses {
+                // Firefox focused the field without telling its purpose (its first focus does):
+                // the keypad waits for a focus that tells it.
+                session.refocusesWithoutPurpose += 1
+                FirefoxFirstFocus.scheduleRefocus(toplevel)
+                return
+            }
         }
-        session.hadFocus = true
         guard let window = windows[toplevel] ?? makeWindow(toplevel, for: session) else { return }
         guard session.kind.wantsKeypad else {
             // INHIBIT_OSK: no keypad; whatever edited in this window stops.
@@ -53,6 +61,7 @@ final class InputMethod {
     }
 
     func focusOut(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        toldPurpose.remove(context)
         guard let session = sessions[context] else { return }
         session.hasFocus = false
         IMTrace.write("focus-out")
@@ -88,6 +97,7 @@ final class InputMethod {
     }
 
     func traitsChanged(_ context: UnsafeMutablePointer<GtkIMContext>) {
+        toldPurpose.insert(context)
         if let session = sessions[context], session.hasFocus {
             IMTrace.write("purpose \(session.kind.traceDescription)")
         }
@@ -101,6 +111,7 @@ final class InputMethod {
 
     func finalize(_ context: UnsafeMutablePointer<GtkIMContext>) {
         clientWindows[context] = nil
+        toldPurpose.remove(context)
         guard let session = sessions.removeValue(forKey: context) else { return }
         window(of: session)?.end(session.field, force: true)
     }

@@ -7,7 +7,7 @@ Run under scripts/display/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
 GTK_IM_MODULE_FILE naming the module's cache:
 
     Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor \
-        --odd-malloc-form PATH/TO/im-c-form-odd-malloc
+        --odd-malloc-form PATH/TO/im-c-form-odd-malloc --x-race PATH/TO/im-x-race
 
 im-monitor (Tests/IM/im_monitor.c) changes the monitor for real (RandR 1.5).
 """
@@ -24,6 +24,7 @@ import traceback
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from im_app import App, wait_for  # noqa: E402
 from gi.repository import Atspi  # noqa: E402
+from im_no_wm_tests import NO_WM_TESTS  # noqa: E402
 from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402
 
@@ -220,13 +221,34 @@ def test_app_without_a_widget():
     assert len(ours) == 1 and "no GTK widget" in ours[0], ours
 
 
+def test_destroyed_foreign_window_leaves_the_host_running(x_race, bin_dir):
+    """A foreign X window destroyed between the module's lookup and its call (the focus races
+    make that likely): im-x-race (Tests/IM/im_x_race.c), a GTK 3 host with GTK's default X
+    error handler, hands the module's X11 helpers a destroyed window, then a live one. The
+    X errors stay trapped: the helpers say no, the live window still works, the host lives."""
+    result = subprocess.run([x_race, os.path.join(bin_dir, "libKeypadIM.so")], capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 0, f"the host ended ({result.returncode}): {result.stderr}"
+    lines = result.stdout.splitlines()
+    assert lines == ["destroyed frame FALSE", "destroyed stack FALSE", "live frame TRUE 120x40", "live stack TRUE",
+                     "survived"], lines
+    assert "X Window System error" not in result.stderr, result.stderr
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--c-form", required=True)
-    parser.add_argument("--monitor", required=True)
-    parser.add_argument("--odd-malloc-form", required=True)
+    parser.add_argument("--no-window-manager", action="store_true",
+                        help="run only the tests of a display without a window manager (KEYPAD_NO_WM=1)")
+    parser.add_argument("--c-form")
+    parser.add_argument("--monitor")
+    parser.add_argument("--odd-malloc-form")
+    parser.add_argument("--x-race")
     parser.add_argument("-k", default="")
     args = parser.parse_args()
+    if args.no_window_manager:
+        return run_all([(t.__name__, t) for t in NO_WM_TESTS], args.k)
+    if not (args.c_form and args.monitor and args.odd_malloc_form and args.x_race):
+        parser.error("--c-form, --monitor, --odd-malloc-form and --x-race are needed")
     runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
     tmp = tempfile.mkdtemp()
     runs += [("test_locale_decimal_separator", test_locale_decimal_separator),
@@ -237,12 +259,18 @@ def main():
               lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
              ("test_c_program", lambda: test_c_program(args.c_form)),
              ("test_malloc_with_odd_sizes", lambda: test_malloc_with_odd_sizes(args.odd_malloc_form)),
+             ("test_destroyed_foreign_window_leaves_the_host_running",
+              lambda: test_destroyed_foreign_window_leaves_the_host_running(args.x_race, os.path.dirname(args.c_form))),
              ("test_zenity_entry", test_zenity_entry),
              ("test_app_without_a_widget", test_app_without_a_widget),
              ("test_keypad_follows_the_monitor", lambda: test_keypad_follows_the_monitor(args.monitor))]
+    return run_all(runs, args.k)
+
+
+def run_all(runs, selection):
     failures = 0
     for name, run in runs:
-        if args.k not in name:
+        if selection not in name:
             continue
         start = time.time()
         try:

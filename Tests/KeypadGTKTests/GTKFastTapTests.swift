@@ -13,7 +13,8 @@ nonisolated let hasNoWindowManager = ProcessInfo.processInfo.environment["KEYPAD
 /// openbox's passive button grab (click to focus) loses about 0.5 % of presses 1 ms
 /// apart before any client sees them — `xev` and a plain GTK button lose as many
 /// under it, and none without it.
-@Suite("Fast taps on real widgets, no window manager", .serialized, .enabled(if: hasDisplay && hasNoWindowManager))
+@Suite(
+    "Fast taps on real widgets, no window manager", .serialized, .enabled(if: try hasDisplay() && hasNoWindowManager))
 @MainActor
 struct GTKFastTapTests {
     @Test(

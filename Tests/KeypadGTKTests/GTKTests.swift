@@ -8,7 +8,7 @@ import Testing
 
 /// Every GTK test, one at a time, on real widgets under Xvfb with openbox.
 @MainActor
-@Suite("GTK adapter on real widgets", .serialized, .enabled(if: hasDisplay))
+@Suite("GTK adapter on real widgets", .serialized, .enabled(if: try hasDisplay()))
 struct GTKTests {
     @Test("clicking an entry begins editing in the contract's order and slides the keypad in")
     func clickBegins() {

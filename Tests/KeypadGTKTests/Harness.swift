@@ -3,10 +3,39 @@ import KeypadCore
 import KeypadGTK
 import KeypadGTKInspection
 import KeypadTesting
+import Synchronization
 import Testing
 
-/// Whether a display is there; `make test` always provides one (scripts/display/with-display).
-nonisolated let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
+/// Whether the GTK tests can run: a display is there (`make test` always provides one through
+/// scripts/display/with-display). The condition of every GTK suite, evaluated for each of its
+/// tests: without a display each test counts as skipped, and one line at exit says how many
+/// and why; with `KEYPAD_REQUIRE_DISPLAY=1` (as `make test` sets) a missing display fails
+/// the test instead, so a run that should have driven real widgets never shows green.
+nonisolated func hasDisplay() throws -> Bool {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["DISPLAY"] != nil { return true }
+    if environment["KEYPAD_REQUIRE_DISPLAY"] == "1" { throw NoDisplay() }
+    if skippedForNoDisplay.add(1, ordering: .relaxed).oldValue == 0 {
+        atexit {
+            let count = skippedForNoDisplay.load(ordering: .relaxed)
+            print(
+                "KeypadGTKTests: \(count) GTK test\(count == 1 ? "" : "s") skipped: no DISPLAY "
+                    + "(run them under scripts/display/with-display, as make test does; "
+                    + "KEYPAD_REQUIRE_DISPLAY=1 makes a missing display fail them)")
+        }
+    }
+    return false
+}
+
+/// The GTK tests skipped so far for want of a display.
+private nonisolated let skippedForNoDisplay = Atomic<Int>(0)
+
+/// Why a GTK test failed with `KEYPAD_REQUIRE_DISPLAY=1`.
+struct NoDisplay: Error, CustomStringConvertible {
+    var description: String {
+        "KEYPAD_REQUIRE_DISPLAY=1 and no DISPLAY: run the GTK tests under scripts/display/with-display"
+    }
+}
 
 /// Real X input through xdotool.
 enum XInput {

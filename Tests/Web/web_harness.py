@@ -138,6 +138,22 @@ class Page:
                 if attempt == tries - 1:
                     raise
 
+    def barrier(self, timeout=5.0):
+        """Asks the page for its state and waits until every event the page reported before
+        answering has arrived (it numbers its events from its load on): after this, an event
+        the page sent earlier that is not in `since` never happened. Returns the answer."""
+        done = self.command("state", timeout=timeout)
+
+        def complete():
+            events = self.snapshot()
+            load = next((e for e in reversed(events) if e.get("type") == "load"), None)
+            if load is None:
+                return False
+            seen = {e.get("seq") for e in events if e.get("time", 0) >= load["time"]}
+            return seen >= set(range(load["seq"], done["seq"] + 1))
+        wait_for(complete, "every event the page sent before its state", timeout)
+        return done
+
     def rect(self, id):
         return self.command("state")["rects"][id]
 
@@ -195,6 +211,28 @@ def click(x, y, hold=0.0):
         subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True)
 
 
+def point_at(x, y, seen, timeout=5.0):
+    """Moves the pointer to (x, y) and wiggles it there by a pixel until `seen()` (the page
+    reports the move): a wait for the page to take input, with no press or click."""
+    deadline = time.time() + timeout
+    step = 0
+    while True:
+        subprocess.run(["xdotool", "mousemove", str(x + step % 2), str(y)], check=True)
+        if wait_until(seen, 0.1) or time.time() > deadline:
+            break
+        step += 1
+    assert seen(), f"the page never saw the pointer at {x},{y}"
+
+
+def wait_until(condition, timeout):
+    deadline = time.time() + timeout
+    while not condition():
+        if time.time() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 def keys(*names):
     subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
 
@@ -220,6 +258,36 @@ def keypad_windows():
 def active_window():
     result = subprocess.run(["xdotool", "getactivewindow"], capture_output=True, text=True)
     return int(result.stdout.strip()) if result.returncode == 0 and result.stdout.strip() else None
+
+
+OTHER_WINDOW = """
+import gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk
+window = Gtk.Window(title="Other window")
+window.set_default_size(300, 120)
+window.move(700, 0)
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+Gtk.main()
+"""
+
+
+class OtherWindow:
+    """Another program's window (a plain GTK window without the module) to switch to."""
+
+    def __init__(self):
+        env = {k: v for k, v in os.environ.items() if k not in ("GTK_IM_MODULE", "GTK_IM_MODULE_FILE")}
+        self.process = subprocess.Popen(["/usr/bin/python3", "-c", OTHER_WINDOW], env=env)
+        self.window = wait_for(lambda: (find_windows("^Other window$", self.process.pid) or [None])[0],
+                               "the other window to map", timeout=10)
+
+    def activate(self, sync=True):
+        subprocess.run(["xdotool", "windowactivate", *(["--sync"] if sync else []), str(self.window)], check=True)
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=5)
 
 
 FIREFOX_PREFS = """

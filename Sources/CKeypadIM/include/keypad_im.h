@@ -15,12 +15,24 @@ GtkInputHints keypad_im_context_hints(GtkIMContext *context);
 gboolean keypad_im_context_last_surrounding(GtkIMContext *context, const gchar **text, gint *cursor_index);
 void keypad_im_context_commit(GtkIMContext *context, const char *text);
 
-/* X11 only (x11_focus.c): the root-relative frame of the X window with the input focus, and
- * a key press and release of `keyval` through XTest (libXtst.so.6); FALSE off X11 or without XTest. */
+/* X11 only (x11_foreign_windows.c): the root-relative frame of the X window with the input
+ * focus, or of the X window `xid`; FALSE off X11, with no window focused, or once the window
+ * is gone (its X errors are trapped: the host app never sees them). */
 gboolean keypad_im_focused_window_frame(GdkRectangle *frame);
-gboolean keypad_im_x_key_tap(guint keyval);
-/* Makes `window` transient for the top-level X window with the input focus, so the window
- * manager stacks it above that window (even a fullscreen one). */
+gboolean keypad_im_x_window_frame(gulong xid, GdkRectangle *frame);
+/* Makes `window` transient for the top-level X window with the input focus (or holding the
+ * X window `xid`), so the window manager stacks it above that window (even a fullscreen
+ * one); FALSE when there is none or it is gone. */
 gboolean keypad_im_stack_over_focused_window(GdkWindow *window);
+gboolean keypad_im_stack_over_x_window(GdkWindow *window, gulong xid);
+
+/* X11 only (x11_pointer_root_focus.c): when the X input focus follows the pointer
+ * (PointerRoot) and no window manager runs, gives it to the top-level GDK window `toplevel`
+ * for good, so the pointer reaching the keypad's window does not take it away; TRUE then. */
+gboolean keypad_im_hold_pointer_root_focus(GdkWindow *toplevel);
+
+/* X11 only (x11_key_injection.c): a key press and release of `keyval` through XTest
+ * (libXtst.so.6) into the X window with the input focus; FALSE off X11 or without XTest. */
+gboolean keypad_im_x_key_tap(guint keyval);
 
 #endif
