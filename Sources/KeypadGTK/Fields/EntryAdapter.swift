@@ -168,7 +168,7 @@ package final class EntryAdapter: FieldAdapter {
             syncText()
             syncIcons()
         case .selection: syncSelection()
-        case .editing, .views: syncIcons()
+        case .editing, .views, .markedText: syncIcons()
         case .enabled, .appearance, .traits: syncAll()
         }
     }

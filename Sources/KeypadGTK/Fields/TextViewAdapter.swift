@@ -163,7 +163,7 @@ package final class TextViewAdapter: FieldAdapter {
         case .selection: scheduleSync()
         case .enabled, .appearance, .traits: syncAppearance()
         case .editing: frame?.showEditing(textView.isEditing)
-        case .views: break
+        case .views, .markedText: break
         }
     }
 
