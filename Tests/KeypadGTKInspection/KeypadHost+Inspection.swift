@@ -81,6 +81,13 @@ extension KeypadHost {
         }
     }
 
+    /// Makes the input's widget use the GTK input method `contextID` ("cyrillic_translit",
+    /// "multipress"): its `im-module` property, for this widget alone.
+    package func useInputMethod(_ contextID: String, for input: TextResponder) {
+        guard let widget = widget(for: input) else { return }
+        keypad_object_set_string(UnsafeMutableRawPointer(widget), "im-module", contextID)
+    }
+
     /// The text the GtkEntry of `field` shows.
     package func widgetText(of field: TextField) -> String? {
         guard let entry = widget(for: field) else { return nil }

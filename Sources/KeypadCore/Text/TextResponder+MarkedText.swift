@@ -93,6 +93,14 @@ extension TextResponder {
         return commitComposition(with: markedText)
     }
 
+    /// Commits `text` in place of the marked text, as ``insertText(_:)`` does while text
+    /// is marked (an input method's commit), and says whether it was kept; with nothing
+    /// marked it inserts `text` as ``insertText(_:)`` does.
+    @discardableResult
+    public func commitMarkedText(replacingWith text: String) -> Bool {
+        commitComposition(with: text)
+    }
+
     /// Replaces the marked text with `text` and ends the composition, after the delegate
     /// agrees; a refusal puts back what the composition replaced (see ``commitMarkedText()``).
     @discardableResult
