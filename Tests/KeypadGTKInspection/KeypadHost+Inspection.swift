@@ -94,6 +94,19 @@ extension KeypadHost {
         return String(cString: gtk_entry_get_text(keypad_entry(entry)))
     }
 
+    /// The text the GtkTextView of `textView` holds in its buffer (an IM's preedit is not in it).
+    package func widgetText(of textView: TextView) -> String? {
+        guard let view = widget(for: textView), let buffer = gtk_text_view_get_buffer(keypad_text_view(view)) else {
+            return nil
+        }
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
     /// The number of characters the input's widget (entry or text view) holds.
     package func widgetCharacterCount(of input: TextResponder) -> Int? {
         guard let widget = widget(for: input) else { return nil }

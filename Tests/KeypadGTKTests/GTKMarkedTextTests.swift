@@ -112,4 +112,31 @@ extension GTKTests {
         #expect(!lines.contains { $0.contains("mark") || $0.contains("х") || $0.contains("з") })
         session.close()
     }
+
+    @Test("a text view follows the preedit too: steps marked, the commit judged, the buffer without the preedit")
+    func textViewPreedit() {
+        let session = GTKSession()
+        let notes = session.notes("Notes")
+        session.show()
+        session.window.host.useInputMethod("cyrillic_translit", for: notes)
+        session.click(notes)
+        notes.text = "a"
+        session.settle()
+        _ = session.recorder.takeLines()
+        XInput.type("sh")
+        session.settle()
+        #expect(notes.text == "aш" && notes.markedTextRange == NSRange(location: 1, length: 1))
+        #expect(session.window.host.widgetText(of: notes) == "a")
+        XInput.type("ch")
+        session.settle()
+        #expect(notes.text == "aщ" && notes.markedTextRange == nil && session.window.host.widgetText(of: notes) == "aщ")
+        let asked = session.recorder.takeLines().filter { $0.hasPrefix("Notes shouldChangeText ") }
+        #expect(
+            asked == [
+                #"Notes shouldChangeText {1,0} "с" marking -> true"#,
+                #"Notes shouldChangeText {1,1} "ш" marking -> true"#,
+                #"Notes shouldChangeText {1,1} "щ" -> true"#,
+            ])
+        session.close()
+    }
 }
