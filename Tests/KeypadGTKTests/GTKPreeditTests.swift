@@ -150,4 +150,32 @@ struct GTKPreeditTests {
             ])
         session.close()
     }
+
+    @Test("keypad keys during a GTK preedit: a digit commits it, then types; Delete deletes the marked character")
+    func keypadDuringPreedit() {
+        let session = GTKSession()
+        let field = session.field("Code", type: .numberPad)
+        session.show()
+        session.window.host.useInputMethod("cyrillic_translit", for: field)
+        session.click(field)
+        let keypad = session.scope.defaultKeypad(for: .numberPad)
+        XInput.type("s")
+        session.settle()
+        #expect(field.text == "с" && field.markedTextRange == NSRange(location: 0, length: 1))
+        #expect(session.window.host.widgetText(of: field) == "")
+        session.clickKey("7", of: keypad)
+        // The model committed "с" and typed "7"; the IM was reset, so the entry shows both.
+        #expect(field.text == "с7" && field.markedTextRange == nil)
+        #expect(session.window.host.widgetText(of: field) == "с7" && session.window.host.widgetCursor(of: field) == 2)
+        XInput.type("s")
+        session.settle()
+        #expect(field.text == "с7с" && session.window.host.widgetText(of: field) == "с7")
+        session.clickKey("Delete", of: keypad)
+        #expect(field.text == "с7" && field.markedTextRange == nil && session.window.host.widgetText(of: field) == "с7")
+        // The IM starts afresh: "h" alone is "х", committed at once.
+        XInput.type("h")
+        session.settle()
+        #expect(field.text == "с7х" && session.window.host.widgetText(of: field) == "с7х")
+        session.close()
+    }
 }
