@@ -241,6 +241,7 @@ open class TextField: TextResponder {
 
     override func prepareForEditing() -> Bool {
         guard clearsOnBeginEditing, hasText, delegate?.textFieldShouldClear(self) ?? true else { return false }
+        composition = nil
         buffer.setText("")
         notifyObservers(.text)
         return true
