@@ -178,4 +178,29 @@ struct GTKPreeditTests {
         #expect(field.text == "с7х" && session.window.host.widgetText(of: field) == "с7х")
         session.close()
     }
+
+    @Test("moving focus during a preedit commits it first, and the entry shows the committed text")
+    func focusMoveCommitsPreedit() {
+        let session = GTKSession()
+        let field = session.field("A", type: .default)
+        let other = session.field("B")
+        session.show()
+        session.window.host.useInputMethod("cyrillic_translit", for: field)
+        session.click(field)
+        _ = session.recorder.takeLines()
+        XInput.type("s")
+        session.settle()
+        #expect(field.markedTextRange == NSRange(location: 0, length: 1))
+        session.click(other)
+        #expect(field.text == "с" && field.markedTextRange == nil && !field.isEditing)
+        #expect(session.window.host.widgetText(of: field) == "с")
+        let lines = session.recorder.takeLines()
+        #expect(
+            Array(lines.prefix(7)) == [
+                #"A shouldChangeCharacters {0,0} "с" marking -> true"#, "A didChangeSelection {1,0}",
+                #"A editingChanged "с" marked {0,1}"#, "A textDidChange", "B shouldBeginEditing -> true",
+                #"A shouldChangeCharacters {0,1} "с" -> true"#, #"A editingChanged "с""#,
+            ])
+        session.close()
+    }
 }
