@@ -15,6 +15,10 @@ static inline void keypad_object_set_int(gpointer object, const gchar *property,
     g_object_set(object, property, value, NULL);
 }
 
+static inline void keypad_object_set_string(gpointer object, const gchar *property, const gchar *value) {
+    g_object_set(object, property, value, NULL);
+}
+
 static inline void keypad_object_get_bool(gpointer object, const gchar *property, gboolean *value) {
     g_object_get(object, property, value, NULL);
 }

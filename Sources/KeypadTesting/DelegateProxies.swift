@@ -100,7 +100,8 @@ final class TextViewDelegateProxy: TextViewDelegate {
     }
 
     func textViewDidChange(_ textView: TextView) {
-        recorder?.log(textView, "didChange \(EventRecorder.quoted(textView.text, of: textView))")
+        let marked = EventRecorder.describeMarkedText(of: textView)
+        recorder?.log(textView, "didChange \(EventRecorder.quoted(textView.text, of: textView))\(marked)")
         target?.textViewDidChange(textView)
     }
 

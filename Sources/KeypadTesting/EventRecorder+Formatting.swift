@@ -40,10 +40,20 @@ extension EventRecorder {
         return result
     }
 
-    /// A proposed edit: its UTF-16 range and its quoted replacement, or ``secureMarker``
-    /// alone for a secure input (a range would tell the text's length).
+    /// A proposed edit: its UTF-16 range and its quoted replacement, followed by
+    /// `marking` when it is a composition step (``TextResponder/isProposingCompositionStep``),
+    /// or ``secureMarker`` alone for a secure input (a range would tell the text's length).
     static func describeEdit(_ range: NSRange, _ replacement: String, of input: TextResponder) -> String {
-        input.isSecureTextEntry ? secureMarker : "\(describe(range)) \(quoted(replacement, of: input))"
+        guard !input.isSecureTextEntry else { return secureMarker }
+        let edit = "\(describe(range)) \(quoted(replacement, of: input))"
+        return input.isProposingCompositionStep ? "\(edit) marking" : edit
+    }
+
+    /// ` marked {location,length}` while the input has marked text, else nothing; never
+    /// for a secure input (which does not compose).
+    static func describeMarkedText(of input: TextResponder) -> String {
+        guard !input.isSecureTextEntry, let range = input.markedTextRange else { return "" }
+        return " marked \(describe(range))"
     }
 
     /// The input's selection, or ``secureMarker`` for a secure input.
@@ -54,7 +64,8 @@ extension EventRecorder {
     static func describe(_ event: ControlEvents, of field: TextField) -> String {
         let name = name(of: field)
         return event == .editingChanged
-            ? "\(name) \(event) \(quoted(field.text, of: field))" : "\(name) \(event)"
+            ? "\(name) \(event) \(quoted(field.text, of: field))\(describeMarkedText(of: field))"
+            : "\(name) \(event)"
     }
 
     static func describe(_ range: NSRange) -> String { "{\(range.location),\(range.length)}" }

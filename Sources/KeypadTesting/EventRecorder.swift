@@ -15,6 +15,11 @@ import KeypadCore
 /// A secure input's text, its length and its ranges never appear: each prints as
 /// `<secure>`. Quoted text escapes `\\`, `"`, line breaks and other control
 /// characters, so every event is exactly one line.
+/// Marked text (a composition) shows in two places: a composition step's should-change
+/// line ends in `marking` (`F shouldChangeCharacters {0,1} "ha" marking -> true`), and a
+/// change line made while text is marked ends in its range
+/// (`F editingChanged "ha" marked {0,2}`). A secure input never composes, so neither
+/// ever appears for one.
 /// The recorder sits between an input and its delegate, forwarding every call and
 /// printing the answer, so record an input after setting its delegate; when the
 /// recorder goes away, each input gets its own delegate back. A delegate call's line

@@ -75,6 +75,10 @@ struct ReferenceInput {
     var replacesAllAtNextEdit = false
     /// How many applied edits moved the selection (each one tells the delegate).
     var selectionChanges = 0
+    /// The marked text's UTF-16 range, while a composition runs.
+    var marked: (location: Int, length: Int)?
+    /// What the composition's first step replaced, and the selection then.
+    var origin: (replaced: [UInt16], cursor: Int, length: Int)?
 
     var text: String { String(decoding: units, as: UTF16.self) }
 
@@ -84,6 +88,8 @@ struct ReferenceInput {
     }
 
     mutating func setText(_ string: String) {
+        marked = nil
+        origin = nil
         units = Array(normalized(string).utf16)
         cursor = units.count
         selectionLength = 0
@@ -92,6 +98,8 @@ struct ReferenceInput {
 
     /// The clear button: an applied edit to empty text, the cursor at 0.
     mutating func clear() {
+        marked = nil
+        origin = nil
         let before = (cursor, selectionLength)
         setText("")
         if before != (0, 0) { selectionChanges += 1 }
@@ -134,9 +142,58 @@ struct ReferenceInput {
         }
     }
 
+    /// A composition step: `string` replaces the marked text (or the selection) and is
+    /// marked, the caret at its end, unless the input is secure or the delegate refuses.
+    mutating func mark(_ string: String) {
+        guard !isSecure, enabled, marked != nil || !string.isEmpty, SessionRules.allowsChange(string) else { return }
+        let lower = marked?.location ?? cursor
+        let upper = marked.map { $0.location + $0.length } ?? cursor + selectionLength
+        if origin == nil { origin = (Array(units[lower..<upper]), cursor, selectionLength) }
+        replace(from: lower, to: upper, with: string)
+        let length = string.utf16.count
+        marked = length > 0 ? (lower, length) : nil
+        if marked == nil { origin = nil }
+    }
+
+    /// The commit: `string` replaces the marked text if the delegate agrees; otherwise
+    /// the text and selection from before the composition come back.
+    mutating func commit(_ string: String) {
+        guard let range = marked, let origin else { return }
+        marked = nil
+        self.origin = nil
+        if SessionRules.allowsChange(string) {
+            replace(from: range.location, to: range.location + range.length, with: string)
+            return
+        }
+        let before = (cursor, selectionLength)
+        units.replaceSubrange(range.location..<range.location + range.length, with: origin.replaced)
+        cursor = origin.cursor
+        selectionLength = origin.length
+        if before != (cursor, selectionLength) { selectionChanges += 1 }
+    }
+
+    /// Commits the marked text as it is (ending editing, Return, a key).
+    mutating func commitMarkedText() {
+        guard let range = marked else { return }
+        commit(String(decoding: units[range.location..<range.location + range.length], as: UTF16.self))
+    }
+
+    /// Delete inside a composition: a step to the marked text less its last character.
+    mutating func deleteInComposition() {
+        guard let range = marked else { return }
+        var string = String(decoding: units[range.location..<range.location + range.length], as: UTF16.self)
+        string.removeLast()
+        mark(string)
+    }
+
     /// Selects as UIKit does: clamped into the text, the start moved back and the end
-    /// moved forward to grapheme boundaries; a cursor stays a cursor.
+    /// moved forward to grapheme boundaries; a cursor stays a cursor. A selection from
+    /// code outside the marked text ends the composition, keeping the text.
     mutating func select(location: Int, length: Int) {
+        if let range = marked, location < range.location || location + length > range.location + range.length {
+            marked = nil
+            origin = nil
+        }
         let count = units.count
         let lower = min(max(location, 0), count)
         let upper = min(max(lower + max(length, 0), lower), count)

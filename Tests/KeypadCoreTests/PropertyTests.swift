@@ -13,6 +13,8 @@ private enum Operation: CustomStringConvertible, Sendable {
     case setText(Int, String)
     case setEnabled(Int, Bool)
     case select(Int, Int)
+    /// A composition step: the piece becomes the marked text, the caret at its end.
+    case mark(String)
 
     var description: String {
         switch self {
@@ -25,6 +27,7 @@ private enum Operation: CustomStringConvertible, Sendable {
         case .setText(let i, let s): "setText(\(i), \(s.debugDescription))"
         case .setEnabled(let i, let on): "setEnabled(\(i), \(on))"
         case .select(let i, let n): "select(\(i), \(n))"
+        case .mark(let s): "mark(\(s.debugDescription))"
         }
     }
 
@@ -41,7 +44,8 @@ private enum Operation: CustomStringConvertible, Sendable {
         case 15..<16: self = .clear
         case 16..<17: self = .setText(input, piece + piece)
         case 17..<18: self = .setEnabled(input, flag)
-        default: self = .select(location, length)
+        case 18..<20: self = .select(location, length)
+        default: self = .mark(piece)
         }
     }
 }
@@ -59,7 +63,7 @@ private let secureIndex = 3
 /// operations, each towards `focus(0)` and the first piece — to the shortest that
 /// still fails, which the failure prints.
 private let sessions = zip(
-    Gen.int(in: 0..<20), Gen.int(in: 0..<inputHeights.count), Gen.int(in: 0..<pieces.count), Gen.bool(),
+    Gen.int(in: 0..<23), Gen.int(in: 0..<inputHeights.count), Gen.int(in: 0..<pieces.count), Gen.bool(),
     Gen.int(in: -1...12), Gen.int(in: 0...3)
 )
 .map { Operation(kind: $0.0, input: $0.1, piece: $0.2, flag: $0.3, location: $0.4, length: $0.5) }
@@ -150,25 +154,42 @@ struct PropertyTests {
         switch operation {
         case .focus(let index):
             inputs[index].becomeFirstResponder()
+            if first != index, references[index].enabled, SessionRules.allowsBegin(index, text: references[index].text),
+                let current = first
+            {
+                references[current].commitMarkedText()  // the current input is asked to end: it commits first
+            }
             if first != index, canMove(to: index, from: first, references) {
                 first = index
                 references[index].beginEditing()
             }
         case .resign:
             editing.map { _ = inputs[$0].resignFirstResponder() }
-            if let current = first, canEnd(current, references) { first = nil }
+            if let current = first {
+                references[current].commitMarkedText()
+                if canEnd(current, references) { first = nil }
+            }
         case .insert(let piece):
             guard let index = editing else { return }
             inputs[index].insertText(piece)
             let inserted = references[index].normalized(piece)
-            if SessionRules.allowsChange(inserted) { references[index].replaceSelection(with: inserted) }
+            if references[index].marked != nil {
+                references[index].commit(inserted)
+            } else if SessionRules.allowsChange(inserted) {
+                references[index].replaceSelection(with: inserted)
+            }
         case .delete:
             guard let index = editing else { return }
             inputs[index].deleteBackward()
-            references[index].deleteBackward()
+            if references[index].marked != nil {
+                references[index].deleteInComposition()
+            } else {
+                references[index].deleteBackward()
+            }
         case .returnKey:
             guard let index = editing else { return }
             inputs[index].performReturn()
+            references[index].commitMarkedText()
             applyReturn(index, references: &references, first: &first)
         case .clear:
             guard let index = editing, let field = inputs[index] as? TextField else { return }
@@ -179,12 +200,20 @@ struct PropertyTests {
             references[index].setText(text)
         case .setEnabled(let index, let enabled):
             inputs[index].isEnabled = enabled
+            if !enabled, first == index {
+                references[index].commitMarkedText()  // editing ends by force, which still commits
+                first = nil
+            }
             references[index].enabled = enabled
-            if !enabled, first == index { first = nil }
         case .select(let location, let length):
             guard let index = editing else { return }
             inputs[index].selectedRange = NSRange(location: location, length: length)
             references[index].select(location: location, length: length)
+        case .mark(let piece):
+            guard let index = editing else { return }
+            let marked = references[index].normalized(piece)
+            inputs[index].setMarkedText(piece, selectedRange: NSRange(location: marked.utf16.count, length: 0))
+            references[index].mark(marked)
         }
     }
 
@@ -230,6 +259,11 @@ struct PropertyTests {
             let reference = references[index]
             if input.text != reference.text {
                 return "input \(index) text \(input.text.debugDescription) != \(reference.text.debugDescription)"
+            }
+            let marked = reference.marked.map { NSRange(location: $0.location, length: $0.length) }
+            if input.markedTextRange != marked {
+                return
+                    "input \(index) marked \(String(describing: input.markedTextRange)) != \(String(describing: marked))"
             }
             let expected = NSRange(location: reference.cursor, length: reference.selectionLength)
             if input.selectedRange != expected {

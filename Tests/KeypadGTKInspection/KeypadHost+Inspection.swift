@@ -81,10 +81,30 @@ extension KeypadHost {
         }
     }
 
+    /// Makes the input's widget use the GTK input method `contextID` ("cyrillic_translit",
+    /// "multipress"): its `im-module` property, for this widget alone.
+    package func useInputMethod(_ contextID: String, for input: TextResponder) {
+        guard let widget = widget(for: input) else { return }
+        keypad_object_set_string(UnsafeMutableRawPointer(widget), "im-module", contextID)
+    }
+
     /// The text the GtkEntry of `field` shows.
     package func widgetText(of field: TextField) -> String? {
         guard let entry = widget(for: field) else { return nil }
         return String(cString: gtk_entry_get_text(keypad_entry(entry)))
+    }
+
+    /// The text the GtkTextView of `textView` holds in its buffer (an IM's preedit is not in it).
+    package func widgetText(of textView: TextView) -> String? {
+        guard let view = widget(for: textView), let buffer = gtk_text_view_get_buffer(keypad_text_view(view)) else {
+            return nil
+        }
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 
     /// The number of characters the input's widget (entry or text view) holds.

@@ -159,6 +159,7 @@ open class TextField: TextResponder {
             guard hasText else { return true }
         }
         guard delegate?.textFieldShouldClear(self) ?? true else { return false }
+        composition = nil
         let selection = buffer.selectedRange
         buffer.setText("")
         sendEditEvents(selectionBefore: selection)
@@ -168,7 +169,11 @@ open class TextField: TextResponder {
     /// Acts on the return key: asks `textFieldShouldReturn`; if it agrees, sends
     /// `editingDidEndOnExit`, then moves to the next field for `.next` (ending editing
     /// after the last one) and ends editing for every other return key type.
+    ///
+    /// Marked text is committed first (``TextResponder/commitMarkedText()``).
     override open func performReturn() {
+        guard isEditing else { return }
+        if composition != nil { commitMarkedText() }
         guard isEditing, delegate?.textFieldShouldReturn(self) ?? true else { return }
         sendActions(for: .editingDidEndOnExit)
         guard isEditing else { return }
@@ -236,6 +241,7 @@ open class TextField: TextResponder {
 
     override func prepareForEditing() -> Bool {
         guard clearsOnBeginEditing, hasText, delegate?.textFieldShouldClear(self) ?? true else { return false }
+        composition = nil
         buffer.setText("")
         notifyObservers(.text)
         return true

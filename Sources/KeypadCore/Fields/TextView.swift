@@ -56,6 +56,7 @@ open class TextView: TextResponder {
     /// return key type (see "The return key" above).
     override open func performReturn() {
         guard isEditing else { return }
+        if composition != nil { commitMarkedText() }
         insertText("\n")
     }
 

@@ -24,6 +24,15 @@ public protocol TextInput: KeyInput {
     func performReturn()
     /// Ends editing, as the keypad's dismiss key asks.
     @discardableResult func resignFirstResponder() -> Bool
+    /// Commits a composition's marked text before a key types (see
+    /// ``TextResponder/commitMarkedText()``); returns whether it was kept. An input
+    /// without marked text need not implement it.
+    @discardableResult func commitMarkedText() -> Bool
+}
+
+extension TextInput {
+    /// Nothing is marked in an input that does not compose.
+    @discardableResult public func commitMarkedText() -> Bool { true }
 }
 
 extension TextResponder: TextInput {}

@@ -57,7 +57,7 @@ extension Keypad {
         case .traits:
             updateScrambling()
             refreshInputDependentKeys()
-        case .editing, .enabled, .appearance, .views:
+        case .editing, .enabled, .appearance, .views, .markedText:
             break
         }
     }

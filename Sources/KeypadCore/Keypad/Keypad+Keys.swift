@@ -354,13 +354,18 @@ extension Keypad {
         }
         notify(.keyActivated(eventID(keyID, for: action, in: input)))
         switch action {
-        case .insert(let text): input.insertText(text)
+        case .insert(let text):
+            // A key that types commits a composition's marked text first, then types.
+            input.commitMarkedText()
+            input.insertText(text)
         case .deleteBackward: input.deleteBackward()
         case .return: input.performReturn()
         case .dismiss: input.resignFirstResponder()
         case .switchPage(let page): showPage(page)
         case .switchLayout: if let layoutToShow { switchLayout(to: layoutToShow) }
-        case .decimalSeparator: input.insertText(decimalSeparator)
+        case .decimalSeparator:
+            input.commitMarkedText()
+            input.insertText(decimalSeparator)
         }
     }
 

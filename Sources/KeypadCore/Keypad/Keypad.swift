@@ -8,7 +8,8 @@ import Foundation
 /// keypad, or — for a scope's shared default keypads — an input of that same scope
 /// whose `inputView` is nil and to which the scope gives this keypad. It unbinds only when that
 /// same input ends editing, and it edits only through `insertText(_:)` and
-/// `deleteBackward()`, so the input's delegate sees every key.
+/// `deleteBackward()`, so the input's delegate sees every key. A key that types while
+/// the input composes commits the marked text first (``TextInput/commitMarkedText()``).
 ///
 /// Its state (bound input, current page, resolved keys, return key) is observable
 /// with ``addObserver(_:)`` so that any renderer can draw it.

@@ -62,6 +62,7 @@ extension TextResponder {
         let cut = cutToMaximumLength(buffer.text)
         guard cut.utf8.count != buffer.text.utf8.count else { return }
         let selection = buffer.selectedRange
+        composition = nil
         buffer.setText(cut)
         buffer.select(selection)
         notifyObservers(.text)

@@ -24,12 +24,21 @@ open class TextResponder: Responder, KeyInput {
     /// What changed in a text input, for renderers that mirror it.
     public enum Change: Sendable, Equatable {
         case text, selection, editing, enabled, traits, appearance, views
+        /// The marked text ended with no change of text (``TextResponder/unmarkText()``).
+        case markedText
     }
 
     var buffer = TextBuffer()
     private let observers = ObserverList<Change>()
     /// Set when a secure input begins editing with text: its next edit replaces all of it.
     var clearsAtNextEdit = false
+    /// The composition in progress (see ``markedTextRange``); nil when nothing is marked.
+    var composition: Composition?
+
+    /// True only while the delegate is asked about a composition step
+    /// (``setMarkedText(_:selectedRange:)``, or Delete inside the marked text); false for
+    /// every edit that commits text. Rules read it through ``ProposedEdit/isCompositionStep``.
+    public internal(set) var isProposingCompositionStep = false
 
     /// The text; setting it moves the cursor to the end and sends no editing events.
     public var text: String {
@@ -37,6 +46,7 @@ open class TextResponder: Responder, KeyInput {
         set {
             buffer.setText(cutToMaximumLength(normalizedInsertion(prefixForLimit(newValue))))
             clearsAtNextEdit = false
+            composition = nil
             observers.notify(.text)
         }
     }
@@ -44,7 +54,10 @@ open class TextResponder: Responder, KeyInput {
     /// The selection in UTF-16 units (`NSRange` semantics); a zero length is the cursor.
     public var selectedRange: NSRange {
         get { buffer.selectedRange }
-        set { if buffer.select(newValue) { observers.notify(.selection) } }
+        set {
+            if let marked = composition?.range, !marked.encloses(newValue) { unmarkText() }
+            if buffer.select(newValue) { observers.notify(.selection) }
+        }
     }
 
     /// The text shown while the input is empty.
@@ -62,6 +75,7 @@ open class TextResponder: Responder, KeyInput {
     /// How the input wants to be edited; changing it while editing reloads the keypad.
     public var traits = TextInputTraits() {
         didSet {
+            if traits.isSecureTextEntry, composition != nil { unmarkText() }
             observers.notify(.traits)
             if isFirstResponder { scope?.reloadInputViews() }
         }
@@ -141,19 +155,31 @@ open class TextResponder: Responder, KeyInput {
     public var hasText: Bool { buffer.hasText }
 
     /// Inserts `text` at the cursor, replacing the selection, after the delegate agrees.
+    ///
+    /// While text is marked, `text` replaces the marked text instead and ends the
+    /// composition: that is the commit, judged as any edit (see <doc:MarkedText>).
     public func insertText(_ text: String) {
-        replace(buffer.selectedRange, withText: text)
+        if composition != nil {
+            commitComposition(with: text)
+            return
+        }
+        applyUserEdit(buffer.selectedRange, withText: text)
     }
 
     /// Deletes the selection, or the whole grapheme before the cursor, after the delegate agrees.
     ///
     /// At the start of the text with nothing selected there is nothing to delete
     /// and the delegate is not asked. The first deletion in a secure input that began
-    /// editing with text deletes all of it, as UIKit's secure text entry does.
+    /// editing with text deletes all of it, as UIKit's secure text entry does. While text
+    /// is marked, it deletes the marked text's last character, as a composition step.
     public func deleteBackward() {
+        if composition != nil {
+            deleteBackwardInComposition()
+            return
+        }
         let secureClear = clearsAtNextEdit && isSecureTextEntry && hasText
         guard let range = secureClear ? buffer.fullRange : buffer.rangeForDeleteBackward else { return }
-        replace(range, withText: "")
+        applyUserEdit(range, withText: "")
     }
 
     /// Replaces a UTF-16 range with `replacement`, as the user would: the delegate is
@@ -163,10 +189,20 @@ open class TextResponder: Responder, KeyInput {
     /// The first edit of a secure input that began editing with text replaces all of
     /// that text, whatever `range` says; see ``TextField`` (secure text entry).
     ///
+    /// An edit while text is marked first ends the composition, keeping the marked text
+    /// as it is (``unmarkText()``).
+    ///
     /// - Returns: whether the edit was applied. A disabled input, an invalid range
     ///   or a refusal by the delegate leaves text and cursor as they were.
     @discardableResult
     public func replace(_ range: NSRange, withText replacement: String) -> Bool {
+        if composition != nil { unmarkText() }
+        return applyUserEdit(range, withText: replacement)
+    }
+
+    /// ``replace(_:withText:)`` once nothing is marked: the path every key takes.
+    @discardableResult
+    func applyUserEdit(_ range: NSRange, withText replacement: String) -> Bool {
         guard mayFit(replacement) else { return false }
         let replacement = normalizedInsertion(replacement)
         guard isEnabled, buffer.isValid(range) else { return false }
@@ -198,6 +234,7 @@ open class TextResponder: Responder, KeyInput {
     /// - Returns: false, changing nothing, for an invalid range.
     @discardableResult
     public func applyDelegateEdit(_ range: NSRange, withText replacement: String) -> Bool {
+        composition = nil
         let replacement = normalizedInsertion(replacement)
         let selection = buffer.selectedRange
         guard fits(replacing: range, with: replacement), buffer.replace(range, with: replacement) else { return false }
@@ -208,6 +245,7 @@ open class TextResponder: Responder, KeyInput {
     /// Replaces all of the text with `newText` and selects `selection`, as a delegate's
     /// formatter does, sending the change events once.
     public func applyDelegateEdit(text newText: String, selectedRange selection: NSRange) {
+        composition = nil
         let previous = buffer.selectedRange
         buffer.setText(cutToMaximumLength(normalizedInsertion(newText)))
         buffer.select(selection)
@@ -215,7 +253,10 @@ open class TextResponder: Responder, KeyInput {
     }
 
     /// Moves the selection as the user would (arrow keys, a tap): the delegate hears of it.
+    ///
+    /// A selection that leaves the marked text commits it first (``commitMarkedText()``).
     public func selectByUser(_ range: NSRange) {
+        if let marked = composition?.range, !marked.encloses(range) { commitMarkedText() }
         guard buffer.select(range) else { return }
         observers.notify(.selection)
         sendSelectionDidChange()
@@ -230,7 +271,12 @@ open class TextResponder: Responder, KeyInput {
         isEnabled && scope != nil && askShouldBeginEditing()
     }
 
-    override open var canResignFirstResponder: Bool { askShouldEndEditing() }
+    /// Ending editing commits marked text first (``commitMarkedText()``), so
+    /// `shouldEndEditing` judges the committed text.
+    override open var canResignFirstResponder: Bool {
+        if composition != nil { commitMarkedText() }
+        return askShouldEndEditing()
+    }
 
     override open func didBecomeFirstResponder() {
         let selection = buffer.selectedRange
@@ -246,6 +292,8 @@ open class TextResponder: Responder, KeyInput {
     }
 
     override open func didResignFirstResponder(reason: DidEndEditingReason) {
+        // Ending by force asks no shouldEndEditing, but still commits.
+        if composition != nil { commitMarkedText() }
         clearsAtNextEdit = false
         observers.notify(.editing)
         sendDidEndEditing(reason: reason)

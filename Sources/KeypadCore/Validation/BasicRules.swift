@@ -4,13 +4,15 @@ import Foundation
 ///
 /// An insertion that would go past the limit is refused whole, not truncated: a
 /// pasted 12-digit number into a 10-digit field is more likely a mistake than a
-/// number to cut. Deletions are always allowed.
+/// number to cut. Deletions are always allowed, and so are composition steps
+/// (``ProposedEdit/isCompositionStep``): the commit is judged, so pinyin letters may run
+/// past the limit while the user picks the character that fits.
 public struct MaxLengthRule: TextFieldRule {
     public var maximum: Int
     public init(_ maximum: Int) { self.maximum = maximum }
 
     public func evaluate(_ edit: ProposedEdit) -> RuleDecision {
-        guard !edit.isDeletion else { return .allow }
+        guard !edit.isDeletion, !edit.isCompositionStep else { return .allow }
         return edit.result.count <= maximum ? .allow : .reject
     }
 }
@@ -22,6 +24,7 @@ public struct MaxLengthRule: TextFieldRule {
 /// Pasted text is **filtered**, not refused: "12ab3" pasted into a number-pad field
 /// inserts "123" (a number copied with its formatting still goes in); text with no
 /// allowed character at all — a single typed letter — is refused and changes nothing.
+/// Composition steps are allowed; their commit is judged.
 public struct AllowedCharactersRule: TextFieldRule {
     public init() {}
 
@@ -37,7 +40,7 @@ public struct AllowedCharactersRule: TextFieldRule {
     }
 
     public func evaluate(_ edit: ProposedEdit) -> RuleDecision {
-        guard !edit.isDeletion else { return .allow }
+        guard !edit.isDeletion, !edit.isCompositionStep else { return .allow }
         let kept = edit.replacement.filter { Self.allows($0, for: edit.keyboardType, locale: edit.locale) }
         if kept == edit.replacement { return .allow }
         return kept.isEmpty ? .reject : .replace(with: kept)
@@ -45,7 +48,8 @@ public struct AllowedCharactersRule: TextFieldRule {
 }
 
 /// A decimal number: at most one separator (the field's locale's), at most
-/// `maximumFractionDigits` after it and `maximumIntegerDigits` before it.
+/// `maximumFractionDigits` after it and `maximumIntegerDigits` before it. Composition
+/// steps are allowed; their commit is judged.
 public struct DecimalRule: TextFieldRule {
     public var maximumFractionDigits: Int
     public var maximumIntegerDigits: Int
@@ -56,7 +60,7 @@ public struct DecimalRule: TextFieldRule {
     }
 
     public func evaluate(_ edit: ProposedEdit) -> RuleDecision {
-        guard !edit.isDeletion else { return .allow }
+        guard !edit.isDeletion, !edit.isCompositionStep else { return .allow }
         let separator = edit.locale.decimalSeparator ?? "."
         let parts = edit.result.components(separatedBy: separator)
         guard parts.count <= 2 else { return .reject }

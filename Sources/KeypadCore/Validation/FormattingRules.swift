@@ -6,11 +6,13 @@ import Foundation
 ///
 /// Only digits and one decimal separator are kept. Deleting a grouping separator
 /// deletes the digit before it, as a user who pressed delete there expects.
+/// Composition steps pass unformatted; their commit is formatted.
 public struct GroupingFormatter: TextFieldRule {
     public var maximumFractionDigits: Int
     public init(maximumFractionDigits: Int = 2) { self.maximumFractionDigits = maximumFractionDigits }
 
     public func evaluate(_ edit: ProposedEdit) -> RuleDecision {
+        guard !edit.isCompositionStep else { return .allow }
         let decimal = edit.locale.decimalSeparator ?? "."
         let grouping = edit.locale.groupingSeparator ?? ","
         var range = edit.range
@@ -80,7 +82,8 @@ public struct GroupingFormatter: TextFieldRule {
 /// Formats a phone number into a template such as `"(###) ###-####"` or
 /// `"+## ### ### ####"`: each `#` takes a digit, other characters are put in as the
 /// digits reach them. The caret stays after the digit it followed; deleting one of
-/// the template's characters deletes the digit before it.
+/// the template's characters deletes the digit before it. Composition steps pass
+/// unformatted; their commit is formatted.
 public struct PhoneFormatter: TextFieldRule {
     public var template: String
     public init(template: String) { self.template = template }
@@ -88,6 +91,7 @@ public struct PhoneFormatter: TextFieldRule {
     private var capacity: Int { template.filter { $0 == "#" }.count }
 
     public func evaluate(_ edit: ProposedEdit) -> RuleDecision {
+        guard !edit.isCompositionStep else { return .allow }
         var range = edit.range
         let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
         if edit.isDeletion, range.length == 1, range.location > 0 {

@@ -12,13 +12,22 @@ public struct ProposedEdit: Equatable, Sendable {
     public var locale: Locale
     /// The field's keyboard type.
     public var keyboardType: KeyboardType
+    /// Whether the edit is a step of a composition (marked text, such as pinyin letters
+    /// before the user picks a character) rather than text being committed. The built-in
+    /// rules allow every step and judge only the commit, so a composition may run past
+    /// a limit while marked; an app's rule can do the same. See <doc:MarkedText>.
+    public var isCompositionStep: Bool
 
-    public init(text: String, range: NSRange, replacement: String, locale: Locale, keyboardType: KeyboardType) {
+    public init(
+        text: String, range: NSRange, replacement: String, locale: Locale, keyboardType: KeyboardType,
+        isCompositionStep: Bool = false
+    ) {
         self.text = text
         self.range = range
         self.replacement = replacement
         self.locale = locale
         self.keyboardType = keyboardType
+        self.isCompositionStep = isCompositionStep
     }
 
     /// The text the edit would produce (the unchanged text for an invalid range).

@@ -33,7 +33,7 @@ public final class ValidatingTextFieldDelegate: TextFieldDelegate {
     ) -> Bool {
         var edit = ProposedEdit(
             text: textField.text, range: range, replacement: string, locale: textField.locale,
-            keyboardType: textField.keyboardType)
+            keyboardType: textField.keyboardType, isCompositionStep: textField.isProposingCompositionStep)
         var formattedSelection: NSRange?
         for rule in rules {
             switch rule.evaluate(edit) {

@@ -10,6 +10,8 @@ import KeypadCore
 /// edit so never reaches the buffer and the cursor stays put. Backspace deletes one
 /// whole grapheme as Swift counts it, like the keypad's delete key. Typing over a
 /// selection is one edit (the selection's range and the typed text), as in UIKit.
+/// An input method's preedit becomes the model's marked text (``PreeditFollower``), so
+/// the buffer holds the model's text less the marked text GTK draws as preedit.
 package final class EntryAdapter: FieldAdapter {
     let field: TextField
     package var responder: TextResponder { field }
@@ -29,6 +31,11 @@ package final class EntryAdapter: FieldAdapter {
     private var shownClear = false
     private var overlays: EntryOverlays?
     private let connections = SignalConnections()
+    /// The IM's preedit, followed into the field's marked text.
+    private lazy var preedit = PreeditFollower(
+        responder: field,
+        resetIM: { [weak self] in self?.gtkEntry.map { gtk_entry_reset_im_context($0) } },
+        sync: { [weak self] in self?.syncText() })
 
     /// Binds `widget`, an existing GtkEntry, to `field`: the adapter holds a reference
     /// to it until ``unbind()`` or its destruction.
@@ -51,6 +58,7 @@ package final class EntryAdapter: FieldAdapter {
     package func unbind() {
         guard let widget = entry else { return }
         connections.disconnectAll()
+        preedit.cancel()
         if let observation { field.removeObserver(observation) }
         observation = nil
         style.detach(from: widget)
@@ -70,6 +78,7 @@ package final class EntryAdapter: FieldAdapter {
     private func connectSignals(_ widget: UnsafeMutableRawPointer) {
         let ids = [
             onInsertText(widget) { [weak self] text, position in self?.userInserted(text, position: position) },
+            onStringSignal(widget, "preedit-changed") { [weak self] text in self?.preedit.preeditChanged(text) },
             onDeleteText(widget) { [weak self] start, end in self?.userDeleted(start, end) },
             onSignal(widget, "backspace") { [weak self] in self?.userBackspaced() },
             onNotify(widget, "cursor-position") { [weak self] in self?.userMovedCursor() },
@@ -93,12 +102,18 @@ package final class EntryAdapter: FieldAdapter {
     private func userInserted(_ text: String, position: UnsafeMutablePointer<gint>?) {
         guard !isSyncing, let widget = entry else { return }
         g_signal_stop_emission_by_name(UnsafeMutableRawPointer(widget), "insert-text")
-        let range =
-            pendingDeletion
-            ?? NSRange(location: TextOffsets.utf16(fromScalar: Int(position?.pointee ?? 0), in: field.text), length: 0)
-        pendingDeletion = nil
-        let accepted = field.replace(range, withText: text)
-        position?.pointee = gint(TextOffsets.scalar(fromUTF16: field.selectedRange.location, in: field.text))
+        let accepted: Bool
+        if let committed = preedit.commit(text) {
+            accepted = committed
+        } else {
+            let shown = preedit.shownText
+            let location = TextOffsets.utf16(fromScalar: Int(position?.pointee ?? 0), in: shown)
+            let range = pendingDeletion ?? preedit.modelRange(NSRange(location: location, length: 0))
+            pendingDeletion = nil
+            accepted = field.replace(range, withText: text)
+        }
+        let caret = preedit.shownRange(field.selectedRange).location
+        position?.pointee = gint(TextOffsets.scalar(fromUTF16: caret, in: preedit.shownText))
         if !accepted {
             // GTK moves its cursor to `position` once this handler returns, collapsing the
             // selection a refused paste or keystroke would have replaced: ignore that move
@@ -115,7 +130,7 @@ package final class EntryAdapter: FieldAdapter {
     private func userDeleted(_ start: Int, _ end: Int) {
         guard !isSyncing, let widget = entry else { return }
         g_signal_stop_emission_by_name(UnsafeMutableRawPointer(widget), "delete-text")
-        let range = TextOffsets.utf16Range(fromScalars: start, end, in: field.text)
+        let range = preedit.modelRange(TextOffsets.utf16Range(fromScalars: start, end, in: preedit.shownText))
         if range == field.selectedRange, range.length > 0 {
             // Typing or pasting over a selection deletes it first: wait for the insertion,
             // so the delegate sees one edit; a plain Delete applies when the loop is idle.
@@ -141,7 +156,11 @@ package final class EntryAdapter: FieldAdapter {
         var start: gint = 0
         var end: gint = 0
         gtk_editable_get_selection_bounds(editable, &start, &end)
-        let range = TextOffsets.utf16Range(fromScalars: Int(min(start, end)), Int(max(start, end)), in: field.text)
+        let shown = TextOffsets.utf16Range(
+            fromScalars: Int(min(start, end)), Int(max(start, end)), in: preedit.shownText)
+        // The cursor where GTK draws the preedit stands for the model's caret inside the marked text.
+        if preedit.hidesMarkedText, shown == preedit.shownRange(field.selectedRange) { return }
+        let range = preedit.modelRange(shown)
         field.selectByUser(range)
         if field.selectedRange != range { syncSelection() }
     }
@@ -163,11 +182,13 @@ package final class EntryAdapter: FieldAdapter {
     // MARK: - Model → GTK
 
     private func modelDidChange(_ change: TextResponder.Change) {
+        preedit.modelChanged()
         switch change {
         case .text:
             syncText()
             syncIcons()
         case .selection: syncSelection()
+        case .markedText: syncText()
         case .editing, .views: syncIcons()
         case .enabled, .appearance, .traits: syncAll()
         }
@@ -192,7 +213,7 @@ package final class EntryAdapter: FieldAdapter {
     private func syncText() {
         guard let gtkEntry, let editable else { return }
         let current = String(cString: gtk_entry_get_text(gtkEntry))
-        let text = field.text
+        let text = preedit.shownText
         if current != text {
             let edit = TextOffsets.difference(from: current, to: text)
             isSyncing = true
@@ -209,8 +230,8 @@ package final class EntryAdapter: FieldAdapter {
 
     private func syncSelection() {
         guard let editable else { return }
-        let text = field.text
-        let range = field.selectedRange
+        let text = preedit.shownText
+        let range = preedit.shownRange(field.selectedRange)
         let start = gint(TextOffsets.scalar(fromUTF16: range.location, in: text))
         let end = gint(TextOffsets.scalar(fromUTF16: range.location + range.length, in: text))
         // The model's range has no direction; when GTK already shows it, leave GTK's

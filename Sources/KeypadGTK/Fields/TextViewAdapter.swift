@@ -9,7 +9,8 @@ import KeypadCore
 ///
 /// As with entries, the buffer's `insert-text` and `delete-range` are stopped and
 /// become `replace(_:withText:)` on the model; the model's text is written back
-/// before the next input event (a buffer may not change while it emits).
+/// before the next input event (a buffer may not change while it emits). An input
+/// method's preedit becomes the model's marked text, as in the entry (``PreeditFollower``).
 package final class TextViewAdapter: FieldAdapter {
     let textView: TextView
     package var responder: TextResponder { textView }
@@ -25,6 +26,11 @@ package final class TextViewAdapter: FieldAdapter {
     private var observation: ObservationToken?
     private let style = WidgetStyle(target: .textView)
     private let connections = SignalConnections()
+    /// The IM's preedit, followed into the text view's marked text.
+    private lazy var preedit = PreeditFollower(
+        responder: textView,
+        resetIM: { [weak self] in self?.view.map { gtk_text_view_reset_im_context(keypad_text_view($0)) } },
+        sync: { [weak self] in self?.scheduleSync() })
 
     /// The most text a view is given, in UTF-8 bytes: Pango lays out one long line at about
     /// 100 bytes of memory per character (10 MB on one line took 1 GB), so a view holds
@@ -57,6 +63,7 @@ package final class TextViewAdapter: FieldAdapter {
     package func unbind() {
         guard let view else { return }
         connections.disconnectAll()
+        preedit.cancel()
         if let observation { textView.removeObserver(observation) }
         observation = nil
         MainLoop.cancel(syncSource)
@@ -84,6 +91,7 @@ package final class TextViewAdapter: FieldAdapter {
         let viewPointer = UnsafeMutableRawPointer(view)
         for id in [
             onSignal(viewPointer, "backspace") { [weak self] in self?.userBackspaced() },
+            onStringSignal(viewPointer, "preedit-changed") { [weak self] text in self?.preedit.preeditChanged(text) },
             onNotify(viewPointer, "is-focus") { [weak self] in self?.focusChanged() },
             onSignal(viewPointer, "destroy") { [weak self] in self?.unbind() },
             onEvent(viewPointer, "button-press-event") { [weak self] _ in
@@ -100,12 +108,13 @@ package final class TextViewAdapter: FieldAdapter {
     private func userInserted(at iter: UnsafeMutablePointer<GtkTextIter>?, _ text: String) {
         guard !isSyncing, let buffer else { return }
         g_signal_stop_emission_by_name(UnsafeMutableRawPointer(buffer), "insert-text")
+        defer { scheduleSync() }
+        if preedit.commit(text) != nil { return }
         let location = TextOffsets.utf16(
-            fromScalar: Int(iter.map { gtk_text_iter_get_offset($0) } ?? 0), in: textView.text)
-        let range = pendingDeletion ?? NSRange(location: location, length: 0)
+            fromScalar: Int(iter.map { gtk_text_iter_get_offset($0) } ?? 0), in: preedit.shownText)
+        let range = pendingDeletion ?? preedit.modelRange(NSRange(location: location, length: 0))
         pendingDeletion = nil
         textView.replace(range, withText: text)
-        scheduleSync()
     }
 
     private func userDeleted(_ start: UnsafeMutablePointer<GtkTextIter>?, _ end: UnsafeMutablePointer<GtkTextIter>?) {
@@ -113,7 +122,7 @@ package final class TextViewAdapter: FieldAdapter {
         g_signal_stop_emission_by_name(UnsafeMutableRawPointer(buffer), "delete-range")
         let lower = Int(min(gtk_text_iter_get_offset(start), gtk_text_iter_get_offset(end)))
         let upper = Int(max(gtk_text_iter_get_offset(start), gtk_text_iter_get_offset(end)))
-        let range = TextOffsets.utf16Range(fromScalars: lower, upper, in: textView.text)
+        let range = preedit.modelRange(TextOffsets.utf16Range(fromScalars: lower, upper, in: preedit.shownText))
         if range == textView.selectedRange, range.length > 0 {
             pendingDeletion = range
             MainLoop.soon { [weak self] in
@@ -141,7 +150,10 @@ package final class TextViewAdapter: FieldAdapter {
         gtk_text_buffer_get_selection_bounds(buffer, &start, &end)
         let lower = Int(min(gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end)))
         let upper = Int(max(gtk_text_iter_get_offset(&start), gtk_text_iter_get_offset(&end)))
-        textView.selectByUser(TextOffsets.utf16Range(fromScalars: lower, upper, in: textView.text))
+        let shown = TextOffsets.utf16Range(fromScalars: lower, upper, in: preedit.shownText)
+        // The cursor where GTK draws the preedit stands for the model's caret inside the marked text.
+        if preedit.hidesMarkedText, shown == preedit.shownRange(textView.selectedRange) { return }
+        textView.selectByUser(preedit.modelRange(shown))
     }
 
     private func focusChanged() {
@@ -156,11 +168,12 @@ package final class TextViewAdapter: FieldAdapter {
     // MARK: - Model → GTK
 
     private func modelDidChange(_ change: TextResponder.Change) {
+        preedit.modelChanged()
         switch change {
         case .text:
             scheduleSync()
             syncPlaceholder()
-        case .selection: scheduleSync()
+        case .selection, .markedText: scheduleSync()
         case .enabled, .appearance, .traits: syncAppearance()
         case .editing: frame?.showEditing(textView.isEditing)
         case .views: break
@@ -205,7 +218,7 @@ package final class TextViewAdapter: FieldAdapter {
             defer { g_free(pointer) }
             return String(cString: pointer)
         }
-        let text = textView.text
+        let text = preedit.shownText
         if let current, current != text {
             // Only the part that differs changes, as in the entry.
             let edit = TextOffsets.difference(from: current, to: text)
@@ -218,7 +231,7 @@ package final class TextViewAdapter: FieldAdapter {
         } else if current == nil {
             gtk_text_buffer_set_text(buffer, text, -1)
         }
-        let range = textView.selectedRange
+        let range = preedit.shownRange(textView.selectedRange)
         var insert = GtkTextIter()
         var bound = GtkTextIter()
         // As in the entry: a selection GTK already shows keeps GTK's direction.

@@ -35,6 +35,7 @@ package typealias VoidHandler = @MainActor () -> Void
 package typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>?) -> Bool
 typealias InsertTextHandler = @MainActor (String, UnsafeMutablePointer<gint>?) -> Void
 typealias DeleteTextHandler = @MainActor (Int, Int) -> Void
+typealias StringHandler = @MainActor (String) -> Void
 typealias IconPressHandler = @MainActor (GtkEntryIconPosition) -> Void
 typealias DrawHandler = @MainActor (OpaquePointer) -> Void
 typealias BufferInsertHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>?, String) -> Void
@@ -100,6 +101,20 @@ func onInsertText(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping Ins
             MainActor.assumeIsolated { handler(string, position) }
         }
     return connect(instance, "insert-text", thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
+}
+
+/// `void (*)(GObject *, const gchar *, gpointer)`: GtkEntry's and GtkTextView's
+/// `preedit-changed`.
+@discardableResult
+func onStringSignal(_ instance: UnsafeMutableRawPointer?, _ signal: String, _ handler: @escaping StringHandler)
+    -> gulong
+{
+    let thunk: @convention(c) (gpointer?, UnsafePointer<gchar>?, gpointer?) -> Void = { _, text, data in
+        guard let handler = unbox(data, as: StringHandler.self) else { return }
+        let string = text.map { String(cString: $0) } ?? ""
+        MainActor.assumeIsolated { handler(string) }
+    }
+    return connect(instance, signal, thunk: unsafeBitCast(thunk, to: GCallback.self), handler: handler)
 }
 
 /// GtkEditable `delete-text`: `void (*)(GtkEditable *, gint, gint, gpointer)`.
