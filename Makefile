@@ -146,7 +146,7 @@ test: test-deps lint build
 		scripts/display/with-display $(SWIFT) test -Xswiftc -warnings-as-errors
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_NO_WM=1 scripts/display/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKFastTapTests
-	G_DEBUG=fatal-criticals KEYPAD_PREEDIT_TESTS=1 scripts/display/with-display \
+	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PREEDIT_TESTS=1 scripts/display/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKPreeditTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
