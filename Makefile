@@ -250,6 +250,7 @@ format:
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
 	scripts/checks/check-doc-samples
+	/usr/bin/python3 scripts/benchmarks/render_benchmarks.py --check
 
 clean:
 	rm -rf .build .build-fuzz .build-deb .build-deb-private dist
