@@ -21,7 +21,9 @@ Two drivers:
     scripts/benchmarks/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS DRIVER [SETTLE_MS]
 prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN KEYBOARD_CPU_MS_PER_TAP`
 (milliseconds; the CPU of the app's process read from /proc, and for matchbox the
-keyboard's own process, 0 otherwise).
+keyboard's own process, 0 otherwise). With BENCH_THREADS_FILE set, also appends each
+thread's user and system CPU per tap and the app's X traffic and context switches per tap
+(/proc/PID/io and status) to that file (docs/benchmarks-cpu-per-tap.md).
 """
 import os
 import queue

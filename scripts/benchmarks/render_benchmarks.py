@@ -341,7 +341,10 @@ def cpu_per_tap(gtk):
         f"In this run the keypad rig took {ratio(cpu_keypad, cpu_baseline)}× the baseline's CPU per tap and "
         f"{ratio(x_keypad, x_baseline)}× its instructions inside `gtk_main`; "
         + ("the two agree." if agree else
-           f"the two disagree. Where the CPU difference goes: [{CPU_PER_TAP_DOC}]({CPU_PER_TAP_DOC})."))
+           "the two disagree. Where the CPU difference goes (measured in #24: not another thread, nor "
+           "user-space work; the main thread's GLib loop busy-polls the X connection while GDK's events are "
+           "paused, in part after KeypadGTK's MonitorWatch makes six X round trips on root-window property "
+           f"changes): [{CPU_PER_TAP_DOC}]({CPU_PER_TAP_DOC})."))
     where = (
         "The baseline spends more in GTK's button handling and cairo: its buttons redraw at every hover, press\n"
         "and release with the theme's gradients, where the keypad's flat keys redraw once pressed and once\n"
