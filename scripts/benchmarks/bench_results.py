@@ -21,7 +21,9 @@ import re
 import subprocess
 import sys
 
-RESULTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks", "results")
+# BENCH_RESULTS_DIR: another folder (a dry run of a bench script's output).
+RESULTS_DIR = os.environ.get("BENCH_RESULTS_DIR") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks", "results")
 
 
 def number(text):
@@ -120,6 +122,27 @@ def parse_benchmark_tables(text):
     return tables
 
 
+def carry_rows(result, path, rows):
+    """For each ROW this run measured nothing for, keeps the previous file's `ROW_*` values
+    with the date they were measured on (`row_dates`) and their note (`row_notes`), so the
+    row shows as not re-measured instead of vanishing."""
+    if not rows or not os.path.exists(path):
+        return
+    with open(path, encoding="utf-8") as file:
+        previous = json.load(file)
+    for row in rows:
+        prefix = row + "_"
+        if any(key.startswith(prefix) for key in result["values"]):
+            continue
+        kept = {key: value for key, value in previous.get("values", {}).items() if key.startswith(prefix)}
+        if not kept:
+            continue
+        result["values"].update(kept)
+        result.setdefault("row_dates", {})[row] = previous.get("row_dates", {}).get(row, previous["date"])
+        if row in previous.get("row_notes", {}):
+            result.setdefault("row_notes", {})[row] = previous["row_notes"][row]
+
+
 def dumps(value, indent=""):
     """JSON with one key a line and lists of numbers or strings on one line, for diffs."""
     inner = indent + " "
@@ -141,6 +164,8 @@ def main():
     parser.add_argument("--by", default=None, help="the script that measured (shown in BENCHMARKS.md)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--benchmark-table", default=None, metavar="FILE")
+    parser.add_argument("--carry", action="append", default=[], metavar="ROW",
+                        help="keep the previous run's ROW_* values when this run has none (marked with their date)")
     arguments = parser.parse_args()
     result = {
         "section": arguments.section,
@@ -155,6 +180,7 @@ def main():
             result["benchmark_tables"] = parse_benchmark_tables(table.read())
     os.makedirs(RESULTS_DIR, exist_ok=True)
     path = os.path.join(RESULTS_DIR, arguments.section + ".json")
+    carry_rows(result, path, arguments.carry)
     with open(path, "w", encoding="utf-8") as out:
         out.write(dumps(result) + "\n")
     print(f"Wrote {os.path.relpath(path)}")

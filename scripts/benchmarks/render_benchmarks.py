@@ -19,8 +19,9 @@ import os
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-RESULTS = os.path.join(ROOT, "Benchmarks", "results")
-OUTPUT = os.path.join(ROOT, "BENCHMARKS.md")
+# BENCH_RESULTS_DIR and BENCHMARKS_MD: other paths (a dry run), as bench_results.py takes them.
+RESULTS = os.environ.get("BENCH_RESULTS_DIR") or os.path.join(ROOT, "Benchmarks", "results")
+OUTPUT = os.environ.get("BENCHMARKS_MD") or os.path.join(ROOT, "BENCHMARKS.md")
 CPU_PER_TAP_DOC = "docs/benchmarks-cpu-per-tap.md"
 
 # The fields of a tap run (scripts/benchmarks/bench_taps.py): median and p95 (ms), taps
@@ -125,6 +126,9 @@ class Section:
         data = self.data
         text = f"Measured on {data['date']} by {how}{', ' + setup if setup else ''}; machine: "
         text += machine_text(data.get("machine", {})) + "."
+        if self.settings.get("load_before"):
+            text += (f" Load average (1, 5, 15 min) when it started: {self.settings['load_before']}; "
+                     f"when it ended: {self.settings.get('load_after', '?')}.")
         if data["date"] < self.latest:
             text += f" **Not re-measured in the latest run ({self.latest}).**"
         if data.get("carried_over"):
@@ -132,17 +136,20 @@ class Section:
         return text
 
     def note(self, key):
-        """A row's own note (measured another way or on another date), or ''."""
-        note = self.notes.get(key)
-        if not note:
-            return ""
-        return f" ({note})"
+        """A row's own note, or '': not re-measured in this run (its own date), or measured
+        another way than the rest of its section."""
+        parts = []
+        date = self.data.get("row_dates", {}).get(key)
+        if date and date != self.data["date"]:
+            parts.append(f"**not re-measured in this run**: measured on {date}")
+        if self.notes.get(key):
+            parts.append(self.notes[key])
+        return f" ({'; '.join(parts)})" if parts else ""
 
 
 # Sections ----------------------------------------------------------------------------------
 
 def header(sections):
-    gtk = sections.get("gtk")
     lines = [
         "# Benchmarks",
         "",
@@ -155,9 +162,6 @@ def header(sections):
         "",
         "Timings on a loaded machine are noisy; instruction counts (callgrind) are not.",
     ]
-    if gtk and gtk.settings.get("load_before"):
-        lines.append(f"Load average (1, 5, 15 min) when the GTK run started: {gtk.settings['load_before']}; "
-                     f"when it ended: {gtk.settings.get('load_after', '?')}.")
     return "\n".join(lines)
 
 
@@ -342,9 +346,8 @@ def cpu_per_tap(gtk):
         f"{ratio(x_keypad, x_baseline)}× its instructions inside `gtk_main`; "
         + ("the two agree." if agree else
            "the two disagree. Where the CPU difference goes (measured in #24: not another thread, nor "
-           "user-space work; the main thread's GLib loop busy-polls the X connection while GDK's events are "
-           "paused, in part after KeypadGTK's MonitorWatch makes six X round trips on root-window property "
-           f"changes): [{CPU_PER_TAP_DOC}]({CPU_PER_TAP_DOC})."))
+           "user-space work; the main thread's GLib loop busy-polls the readable X connection, in part after "
+           f"KeypadGTK's MonitorWatch makes six X round trips on root-window property changes): [{CPU_PER_TAP_DOC}]({CPU_PER_TAP_DOC})."))
     where = (
         "The baseline spends more in GTK's button handling and cairo: its buttons redraw at every hover, press\n"
         "and release with the theme's gradients, where the keypad's flat keys redraw once pressed and once\n"
@@ -562,7 +565,7 @@ def soak(s):
         [f"valgrind memcheck, {short} and {long} switches,presses",
          f"definitely + indirectly lost: {v('short_bytes')} → {v('long_bytes')} bytes ({growth} bytes more for "
          f"4× the work); loss records allocated by Keypad's own code: {v('keypad_records')}"],
-        [f"property test, {s.settings.get('sequences')} random sessions (release)",
+        [f"property test, {s.settings.get('sequences', '?')} random sessions (release)",
          f"{'all invariants held' if property_ok else '**failed**'} in {v('property_seconds')} s"],
     ]
     records = v("keypad_records")
@@ -817,9 +820,13 @@ def web(w):
     runs = [("module", "keypad IM module in Firefox"), ("matchbox", "matchbox-keyboard")]
     if w.get("chromium_0") is not None:
         runs.append(("chromium", "keypad IM module in Chromium"))
+        carried = w.data.get("row_dates", {}).get("chromium", w.data["date"]) != w.data["date"]
+        version = "version not recorded" if carried else w.settings.get("chromium", "version not recorded")
         chromium = (
-            f"\"in Chromium\": the same page in `chromium --kiosk` "
-            f"({w.settings.get('chromium', 'version not recorded')}), the default layout's numbers page (Chromium gives no "
+            ("This run's Chromium measurement gave no rows; the row is the earlier one. " if carried else "")
+            + f"\"in Chromium\": the same page in `chromium --kiosk` "
+            + ("" if carried else "with its default features ")
+            + f"({version}), the default layout's numbers page (Chromium gives no "
             "input purpose); half of its taps are Delete, which reaches Chromium as a BackSpace sent back through "
             "the X server (XTest), and each commit crosses to the renderer.")
     else:
