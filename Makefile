@@ -252,6 +252,7 @@ lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
 	scripts/checks/check-doc-samples
 	/usr/bin/python3 scripts/benchmarks/render_benchmarks.py --check
+	/usr/bin/python3 scripts/benchmarks/test_render_benchmarks.py -q
 
 clean:
 	rm -rf .build .build-fuzz .build-deb .build-deb-private dist
