@@ -233,7 +233,8 @@ example: build
 		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# Release-build measurements written to BENCHMARKS.md (never timed tests); scripts/benchmarks/bench-im
+# Release-build measurements (never timed tests): each script writes Benchmarks/results/<section>.json
+# and renders BENCHMARKS.md from all of them (scripts/benchmarks/render_benchmarks.py); scripts/benchmarks/bench-im
 # adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web
 # the module against matchbox-keyboard in Firefox ESR's kiosk.
 bench: bench-deps
@@ -244,7 +245,7 @@ bench: bench-deps
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;
-# results in BENCHMARKS.md's Soak section. Sizes: see scripts/soak.
+# results in BENCHMARKS.md's Soak section. Sizes: see scripts/benchmarks/soak.
 soak: deps
 	scripts/benchmarks/soak
 
@@ -271,6 +272,8 @@ format:
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
 	scripts/checks/check-doc-samples
+	/usr/bin/python3 scripts/benchmarks/render_benchmarks.py --check
+	/usr/bin/python3 scripts/benchmarks/test_render_benchmarks.py -q
 
 clean:
 	rm -rf .build .build-fuzz .build-deb .build-deb-private dist

@@ -21,7 +21,9 @@ Two drivers:
     scripts/benchmarks/bench_taps.py BENCH_BINARY MODE TAPS HOLD_MS DRIVER [SETTLE_MS]
 prints `MEDIAN P95 COUNT CPU_MS_PER_TAP IN_APP_MEDIAN KEYBOARD_CPU_MS_PER_TAP`
 (milliseconds; the CPU of the app's process read from /proc, and for matchbox the
-keyboard's own process, 0 otherwise).
+keyboard's own process, 0 otherwise). With BENCH_THREADS_FILE set, also appends each
+thread's user and system CPU per tap and the app's X traffic and context switches per tap
+(/proc/PID/io and status) to that file (docs/benchmarks-cpu-per-tap.md).
 """
 import os
 import queue
@@ -84,6 +86,31 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu(pid):
+    """{(tid, name): (user s, system s)} of every thread of PID."""
+    threads = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            stat = open(f"/proc/{pid}/task/{tid}/stat").read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat.rsplit(")", 1)[1].split()
+        threads[(tid, name)] = (int(fields[11]) / os.sysconf("SC_CLK_TCK"), int(fields[12]) / os.sysconf("SC_CLK_TCK"))
+    return threads
+
+
+def process_counters(pid):
+    """Bytes read and written (rchar, wchar, syscalls) and context switches of PID."""
+    counters = {}
+    for path in (f"/proc/{pid}/io", f"/proc/{pid}/status"):
+        for line in open(path):
+            name, _, value = line.partition(":")
+            if name in ("rchar", "wchar", "syscr", "syscw", "voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"):
+                counters[name] = int(value)
+    return counters
+
+
 def xdotool_click(point):
     """Runs xdotool for one click; returns the monotonic time it was started."""
     x, y = point
@@ -108,6 +135,8 @@ else:
 latencies = []
 in_app = []  # GDK's dispatch of the last button event → `changed`: the app's own share
 cpu_before = cpu_seconds(app.pid)
+threads_before = thread_cpu(app.pid)
+counters_before = process_counters(app.pid)
 keyboard_before = cpu_seconds(keyboard.pid) if keyboard else 0
 for index in range(taps):
     point = keys["5" if index % 2 == 0 else "Delete"]
@@ -127,6 +156,15 @@ for index in range(taps):
         pass
     time.sleep(0.01)
 cpu_after = cpu_seconds(app.pid)
+if os.environ.get("BENCH_THREADS_FILE"):  # each thread's user and system CPU per tap (ms)
+    with open(os.environ["BENCH_THREADS_FILE"], "a", encoding="utf-8") as out:
+        for (tid, name), (user, system) in sorted(thread_cpu(app.pid).items()):
+            user0, system0 = threads_before.get((tid, name), (0, 0))
+            out.write(f"{mode} {name.replace(' ', '_')} {tid} user {(user - user0) * 1000 / max(taps, 1):.4f} "
+                      f"system {(system - system0) * 1000 / max(taps, 1):.4f}\n")
+        after = process_counters(app.pid)
+        out.write(f"{mode} per-tap " + " ".join(f"{name} {(after[name] - counters_before[name]) / max(taps, 1):.1f}"
+                                                for name in sorted(after)) + "\n")
 if os.environ.get("BENCH_SMAPS_LABEL"):  # what the app's RSS is made of, after the taps
     subprocess.run(["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "smaps_breakdown.py"),
                     os.environ["BENCH_SMAPS_LABEL"], str(app.pid)], check=False)

@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+"""Tests of the benchmark results pipeline (make lint runs them): bench_results.py's parsing
+and carrying of rows, and render_benchmarks.py's computed sentences, on the committed
+results changed in memory or in a temporary folder."""
+import copy
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, HERE)
+import bench_results  # noqa: E402
+import render_benchmarks  # noqa: E402
+
+
+def committed():
+    return render_benchmarks.load_results()
+
+
+class ParseValues(unittest.TestCase):
+    def test_keys_once_repeated_and_grouped(self):
+        values = bench_results.parse_values(
+            ["a 1", "b 1.5 2", "c 3", "c 4", "noise", "== static", "cold 30", "cold 31", "loaded yes"])
+        self.assertEqual(values, {"a": 1, "b": [1.5, 2], "c": [3, 4],
+                                  "static": {"cold": [30, 31], "loaded": "yes"}})
+
+    def test_benchmark_table(self):
+        tables = bench_results.parse_benchmark_tables(
+            "### Time (wall clock)\n| Test | p0 | p50 |\n|:--|--:|--:|\n| ModelTaps:tap (ns) * | 1459 | 1514 |\n")
+        self.assertEqual(tables, [{"metric": "Time (wall clock)", "columns": ["Test", "p0", "p50"],
+                                   "rows": [["ModelTaps:tap (ns) *", 1459, 1514]]}])
+
+
+class CarryRows(unittest.TestCase):
+    def test_a_row_this_run_lacks_keeps_its_values_and_date(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "web.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump({"section": "web", "date": "2026-11-24", "values": {"chromium_0": [9.0, 15.0, 100]},
+                           "row_notes": {"chromium": "another flag"}}, file)
+            result = {"section": "web", "date": "2026-11-26", "values": {"module_0": [2.0, 5.0, 100]}}
+            bench_results.carry_rows(result, path, ["chromium"])
+            self.assertEqual(result["values"]["chromium_0"], [9.0, 15.0, 100])
+            self.assertEqual(result["row_dates"], {"chromium": "2026-11-24"})
+            self.assertEqual(result["row_notes"], {"chromium": "another flag"})
+
+    def test_a_row_this_run_measured_is_not_carried(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "web.json")
+            with open(path, "w", encoding="utf-8") as file:
+                json.dump({"section": "web", "date": "2026-11-24", "values": {"chromium_0": [9.0, 15.0, 100]}}, file)
+            result = {"section": "web", "date": "2026-11-26", "values": {"chromium_0": [4.0, 6.0, 100]}}
+            bench_results.carry_rows(result, path, ["chromium"])
+            self.assertEqual(result["values"]["chromium_0"], [4.0, 6.0, 100])
+            self.assertNotIn("row_dates", result)
+
+
+class Render(unittest.TestCase):
+    def test_committed_results_render_to_the_committed_file(self):
+        with open(render_benchmarks.OUTPUT, encoding="utf-8") as file:
+            self.assertEqual(render_benchmarks.render(committed()), file.read())
+
+    def test_an_older_section_says_it_was_not_re_measured(self):
+        results = committed()
+        results["web"] = copy.deepcopy(results["web"])
+        results["web"]["date"] = "2099-01-01"
+        text = render_benchmarks.render(results)
+        im = text[text.index("## Input-method module"):text.index("## Debian package")]
+        self.assertIn("**Not re-measured in the latest run (2099-01-01).**", im)
+        web = text[text.index("## Web kiosks"):]
+        self.assertNotIn("Not re-measured", web)
+
+    def test_soak_sentence_follows_the_numbers(self):
+        results = committed()
+        soak = copy.deepcopy(results["soak"])
+        soak["values"]["long_bytes"] = soak["values"]["short_bytes"] + 100000
+        soak["values"]["keypad_records"] = 2
+        results["soak"] = soak
+        text = render_benchmarks.render(results)
+        self.assertIn("four times the work lost 100000 bytes more than the short run (**over** make soak's "
+                      "limit of 64 kB)", text)
+        self.assertIn("**2 lost blocks were allocated by Keypad's code**", text)
+
+    def test_model_share_sentence_follows_the_numbers(self):
+        results = committed()
+        model = copy.deepcopy(results["model"])
+        model["values"]["instructions_10_10"] = model["values"]["instructions_post"] + 4321
+        results["model"] = model
+        text = render_benchmarks.render(results)
+        self.assertIn("the keypad's own\nshare 4 321", text)
+
+    def test_a_goal_not_met_says_so(self):
+        results = committed()
+        gtk = copy.deepcopy(results["gtk"])
+        gtk["values"]["show_p95"] = 20.0
+        results["gtk"] = gtk
+        text = render_benchmarks.render(results)
+        self.assertIn("| keypad shown within one frame of focus (16.7 ms), p95 | 20.0000 ms |  | **not met** |", text)
+
+    def test_check_fails_on_a_hand_edit(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for path in glob.glob(os.path.join(render_benchmarks.RESULTS, "*.json")):
+                with open(path, encoding="utf-8") as source, \
+                        open(os.path.join(folder, os.path.basename(path)), "w", encoding="utf-8") as copy_file:
+                    copy_file.write(source.read())
+            output = os.path.join(folder, "BENCHMARKS.md")
+            env = dict(os.environ, BENCH_RESULTS_DIR=folder, BENCHMARKS_MD=output)
+            script = os.path.join(HERE, "render_benchmarks.py")
+            subprocess.run([sys.executable, script], env=env, check=True, capture_output=True)
+            self.assertEqual(subprocess.run([sys.executable, script, "--check"], env=env,
+                                            capture_output=True).returncode, 0)
+            with open(output, "a", encoding="utf-8") as file:
+                file.write("a hand edit\n")
+            self.assertEqual(subprocess.run([sys.executable, script, "--check"], env=env,
+                                            capture_output=True).returncode, 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
