@@ -28,7 +28,7 @@ nonisolated let mayLoadTranslit = ProcessInfo.processInfo.environment["KEYPAD_PR
 /// context (a GtkIMContextSimple, so Ctrl+Shift+U hex input works in it too), chosen
 /// for the one entry through its `im-module` property, typed into with real X keys.
 @MainActor
-@Suite("GTK input-method preedit as marked text", .serialized, .enabled(if: hasDisplay && mayLoadTranslit))
+@Suite("GTK input-method preedit as marked text", .serialized, .enabled(if: try mayLoadTranslit && hasDisplay()))
 struct GTKPreeditTests {
     /// A shown session with one entry named `name` using `cyrillic_translit`, editing.
     private func composingSession(_ name: String, delegate: any TextFieldDelegate, secure: Bool = false) -> (
