@@ -1,4 +1,5 @@
 import CGTK
+import CKeypadWayland
 
 /// Follows the monitor a window is on: its geometry, work area and physical size (a
 /// resolution change, a rotation, a panel coming or going, a monitor unplugged or the
@@ -8,8 +9,10 @@ import CGTK
 /// GDK signals a monitor added or removed, the screen resized and a monitor's geometry
 /// or physical size changing, but not the work area: on X11 a window manager sets it in
 /// the root window's `_NET_WORKAREA` after a rotation, and GDK reads it afresh on each
-/// call without a signal. So on X11 every property change of the root window also
-/// rechecks the layout (most are other properties, and cost one comparison).
+/// call without a signal. So on X11 a change of the root window's `_NET_WORKAREA` (or of
+/// the current desktop, whose work area it is) also rechecks the layout. The other root
+/// properties, which a window manager rewrites at each click, are let by: each recheck
+/// costs blocking X round trips.
 @MainActor
 final class MonitorWatch {
     private let layout: () -> MonitorLayout?
@@ -102,21 +105,15 @@ final class MonitorWatch {
         for monitor in monitors.keys where !current.contains(monitor) { monitors[monitor] = nil }
     }
 
-    /// X11's PropertyNotify event type.
-    private static let propertyNotify: Int32 = 28
-
-    /// Calls the boxed handler on each property change of the window it filters.
+    /// Calls the boxed handler on each change of the work area of the window it filters.
     private static let rootPropertyFilter: GdkFilterFunc = { event, _, data in
-        // An XEvent begins with its int type.
-        guard let event, event.load(as: Int32.self) == propertyNotify,
-            let handler = unbox(data, as: VoidHandler.self)
+        guard keypad_x11_event_changes_work_area(event) != 0, let handler = unbox(data, as: VoidHandler.self)
         else { return GDK_FILTER_CONTINUE }
         MainActor.assumeIsolated { handler() }
         return GDK_FILTER_CONTINUE
     }
 
-    /// On X11, rechecks the layout on each property change of the root window (where the
-    /// window manager keeps `_NET_WORKAREA`).
+    /// On X11, rechecks the layout when the root window's `_NET_WORKAREA` changes.
     private func watchRootProperties(of display: OpaquePointer) {
         guard let name = keypad_type_name(UnsafeMutableRawPointer(display)), String(cString: name) == "GdkX11Display",
             let root = gdk_screen_get_root_window(gdk_display_get_default_screen(display))
