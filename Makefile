@@ -161,7 +161,7 @@ test-fuzz: build test-deps
 	SWIFT=$(SWIFT) scripts/checks/fuzz --short
 
 # Coverage-guided fuzzing (libFuzzer) of the layout loader and of the model, each for
-# FUZZ_SECONDS; built apart in .build-fuzz. See scripts/checks/fuzz and README's Fuzzing.
+# FUZZ_SECONDS; built apart in .build-fuzz. See scripts/checks/fuzz and docs/fuzzing.md.
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	SWIFT=$(SWIFT) scripts/checks/fuzz $(FUZZ_SECONDS)
@@ -192,13 +192,13 @@ test-im: build test-deps
 		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
-# Firefox kiosks and one Chromium, about 45 s): README's "Web kiosks".
+# Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
 test-web: build test-deps
 	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 # The keypad's own window on Wayland, with the module (the Python form) and with the
 # library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
-# (no layer-shell, no keyboard) nested in a headless sway. See README's "Wayland".
+# (no layer-shell, no keyboard) nested in a headless sway. See docs/wayland.md.
 VIRTUAL_POINTER = $$($(SWIFT) build --show-bin-path)/virtual-pointer
 test-wayland: build test-deps
 	cc -o "$(VIRTUAL_POINTER)" Tests/Wayland/virtual_pointer.c $$(pkg-config --cflags --libs wayland-client)

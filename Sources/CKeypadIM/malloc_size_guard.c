@@ -4,8 +4,8 @@
  * PartitionAlloc with BackupRefPtr on (Chromium's default), keeps a 4-byte reference
  * count in the last 4 bytes of every slot and answers "slot size - 4": 188 for a 192-byte
  * slot. A long String's breadcrumbs then overwrite that count, and PartitionAlloc stops
- * the browser (SIGTRAP, "corruption detected") when the String is freed. README's
- * "Web kiosks" has the measurements.
+ * the browser (SIGTRAP, "corruption detected") when the String is freed.
+ * docs/web-kiosks.md has the measurements.
  *
  * The guard gives the module's Swift code (the module itself, and the Swift runtime and
  * Foundation libraries it loads) a malloc family that never answers a size Swift cannot

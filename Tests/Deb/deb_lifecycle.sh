@@ -53,7 +53,7 @@ echo "ok   im-config -n keypad: the session exports GTK_IM_MODULE=keypad"
 env -u GTK_IM_MODULE_FILE GTK_IM_MODULE="$gtk_module" G_DEBUG=fatal-criticals ./with-display \
     /usr/bin/python3 deb_apps.py "$module" "$@"
 
-# The README's way to turn it off again.
+# The way docs/debian-package.md gives to turn it off again.
 HOME=$home im-config -n REMOVE > im-config.log 2>&1 || { cat im-config.log >&2; exit 1; }
 gtk_module=$(session_module)
 [ -z "$gtk_module" ] ||

@@ -19,7 +19,7 @@ private func traits(_ purpose: Purpose, spin: Bool = false, hidden: Bool = false
 @Suite("The pad a GTK field gets")
 struct FieldKindTests {
     @Test(
-        "Each input purpose maps to the keypad the README's table names",
+        "Each input purpose maps to the keypad docs/im-module.md's table names",
         arguments: [
             (Purpose.freeForm, KeyboardType.default, false), (.alpha, .default, false), (.digits, .numberPad, false),
             (.number, .decimalPad, false), (.phone, .phonePad, false), (.url, .url, false),

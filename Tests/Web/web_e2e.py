@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_harness import Browser, OtherWindow, Page, Trace, active_window, click, keypad_windows, keys, point_at, \
     wait_for  # noqa: E402
 
-# HTML field → the layout Firefox's input purpose gets (README's "Web kiosks" table).
+# HTML field → the layout Firefox's input purpose gets (docs/web-kiosks.md's table).
 FIREFOX_PADS = {
     "text": "default",
     "number": "decimalPad",

@@ -373,7 +373,7 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-# A Chromium kiosk's flags (README's "Web kiosks"), with Chromium's default features (its
+# A Chromium kiosk's flags (docs/web-kiosks.md), with Chromium's default features (its
 # allocator's BackupRefPtr on); --disable-gpu only because Xvfb has no GPU.
 CHROMIUM_FLAGS = ["--kiosk", "--no-first-run", "--no-default-browser-check", "--password-store=basic",
                   "--ozone-platform=x11", "--disable-gpu"]
