@@ -75,11 +75,19 @@ let shipping: [Target] = [
         dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField"],
         swiftSettings: gtkSettings
     ),
+    // keypad-osk's input-method-v2 and virtual-keyboard client, on GDK's Wayland connection.
+    .target(
+        name: "CKeypadOSKWayland",
+        dependencies: ["CGTK"],
+        cSettings: cWarnings,
+        linkerSettings: [.linkedLibrary("wayland-client")]
+    ),
     // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
     .target(
         name: "KeypadOSK",
         dependencies: [
-            "CGTK", "CKeypadWayland", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField",
+            "CGTK", "CKeypadWayland", "CKeypadOSKWayland", "KeypadGTK", "KeypadCore", "KeypadResources",
+            "KeypadForeignField",
         ],
         swiftSettings: gtkSettings
     ),

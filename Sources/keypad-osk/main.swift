@@ -19,5 +19,15 @@ guard KeypadHost.initializeGTK() else {
 }
 
 let service = OSKService(configuration: command.serviceConfiguration)
+let onWayland = WaylandFront.start(service: service) { refusal in
+    switch refusal {
+    case .unsupported: refuse(refusal.message, .unsupported)
+    case .seatTaken: refuse(refusal.message, .seatTaken)
+    case .compositorGone: refuse(refusal.message, .compositorGone)
+    }
+}
+if !onWayland, SessionBus.connection() == nil {
+    refuse("no Wayland input method and no session bus: no app can reach the keypad", .unsupported)
+}
 // gtk4: DBusFront.start(service: service)
 gtk_main()
