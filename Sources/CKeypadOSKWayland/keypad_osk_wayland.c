@@ -202,10 +202,13 @@ static const struct {
     im_activate, im_deactivate, im_surrounding_text, im_text_change_cause, im_content_type, im_done, im_unavailable,
 };
 
-/* The virtual keyboard's keymap: BackSpace and Return alone (evdev codes + 8). */
+/* The virtual keyboard's keymap: BackSpace and Return alone (evdev codes + 8). <LAST>, a
+ * key with no symbols, makes 255 the highest keycode: xkbcommon takes the highest key
+ * named, not `maximum`, and GDK 3's Wayland keymap looks keyvals up below the highest
+ * keycode only, so GTK's key bindings would never see Return as the last key. */
 static const char keymap[] =
     "xkb_keymap {\n"
-    "xkb_keycodes \"keypad\" { minimum = 8; maximum = 255; <BKSP> = 22; <RTRN> = 36; };\n"
+    "xkb_keycodes \"keypad\" { minimum = 8; maximum = 255; <BKSP> = 22; <RTRN> = 36; <LAST> = 255; };\n"
     "xkb_types \"keypad\" { type \"ONE_LEVEL\" { modifiers = none; level_name[Level1] = \"Any\"; }; };\n"
     "xkb_compatibility \"keypad\" { };\n"
     "xkb_symbols \"keypad\" { key <BKSP> { [ BackSpace ] }; key <RTRN> { [ Return ] }; };\n"

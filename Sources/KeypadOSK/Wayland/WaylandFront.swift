@@ -3,6 +3,7 @@ import CKeypadOSKWayland
 import CKeypadWayland
 import Foundation
 import KeypadForeignField
+import KeypadGTK
 
 /// keypad-osk's Wayland front: the seat's input method (input-method-v2). The compositor
 /// connects it to the focused app's text input (text-input-v3: Chromium, Firefox, GTK 3
@@ -85,28 +86,49 @@ public final class WaylandFront: OSKClient {
             service.clientVanished(self)
             refused(.compositorGone)
         default:
-            if let state { apply(state) }
+            guard let state else { return }
+            queue(TextInputState(state, activatedBefore: queued?.activated ?? false))
+        }
+    }
+
+    /// The text input's state from the last `done`, waiting for the main loop: states are
+    /// applied one at a time, never from inside the service's own work (showing the keypad
+    /// can dispatch Wayland events), and a storm of them collapses into its last state.
+    private var queued: TextInputState?
+    private var isApplying = false
+
+    private func queue(_ state: TextInputState) {
+        let scheduled = queued != nil
+        queued = state
+        if !scheduled, !isApplying { MainLoop.soon { [weak self] in self?.applyQueued() } }
+    }
+
+    private func applyQueued() {
+        guard !isApplying else { return }
+        isApplying = true
+        defer { isApplying = false }
+        while let state = queued {
+            queued = nil
+            apply(state)
         }
     }
 
     /// A `done`: the text input's new state.
-    private func apply(_ state: KeypadOSKState) {
+    private func apply(_ state: TextInputState) {
         let type = ContentType(hint: state.hint, purpose: state.purpose)
-        surrounding = state.text.map {
-            SurroundingText(text: String(cString: $0), cursor: Int(state.cursor), anchor: Int(state.anchor))
-        }
+        surrounding = state.surrounding
         let field = OSKField(
             traits: type.traits, text: surrounding?.text,
             selection: surrounding?.selection ?? NSRange(location: 0, length: 0))
         defer { contentType = type }
-        guard state.active != 0 else {
+        guard state.active else {
             guard isActive else { return }
             isActive = false
             IMTrace.write("focus-out")
             service.focusOut(self)
             return
         }
-        if state.activated != 0 || !isActive {
+        if state.activated || !isActive {
             isActive = true
             IMTrace.write("focus-in \(type.traceDescription) widget=\(traceName)")
             service.focusIn(self, field: field)
@@ -124,8 +146,16 @@ public final class WaylandFront: OSKClient {
         surrounding = surrounding.flatMap { $0.replacing($0.selection, with: text) }
     }
 
+    /// A selection the app reports goes with `delete_surrounding_text`; at a bare caret the
+    /// virtual keyboard's BackSpace deletes, as a physical key does: GTK 3 reports no
+    /// selection (its anchor is always the cursor), so a caret there may hide one.
     public func delete(_ range: NSRange) {
-        guard let surrounding, let deletion = surrounding.deletion(of: range) else { return backspace() }
+        guard let surrounding, surrounding.cursor != surrounding.anchor, let deletion = surrounding.deletion(of: range)
+        else {
+            backspace()
+            self.surrounding = surrounding?.replacing(range, with: "")
+            return
+        }
         keypad_osk_wayland_delete_surrounding_text(deletion.before, deletion.after)
         keypad_osk_wayland_commit()
         self.surrounding = surrounding.replacing(range, with: "")
@@ -141,5 +171,25 @@ public final class WaylandFront: OSKClient {
 
     public func pressReturn() {
         keypad_osk_wayland_tap_key(Self.returnKey)
+    }
+}
+
+/// One `done`'s state, copied out of the protocol client's buffers.
+private struct TextInputState {
+    var active: Bool
+    /// An `activate` came since the last state applied: a new field.
+    var activated: Bool
+    var hint: UInt32
+    var purpose: UInt32
+    var surrounding: SurroundingText?
+
+    init(_ state: KeypadOSKState, activatedBefore: Bool) {
+        active = state.active != 0
+        activated = state.activated != 0 || activatedBefore
+        hint = state.hint
+        purpose = state.purpose
+        surrounding = state.text.map {
+            SurroundingText(text: String(cString: $0), cursor: Int(state.cursor), anchor: Int(state.anchor))
+        }
     }
 }
