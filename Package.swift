@@ -172,6 +172,11 @@ let testSupport: [Target] = [
         swiftSettings: strictSettings
     ),
     .testTarget(
+        name: "KeypadOSKTests",
+        dependencies: ["KeypadOSK", "KeypadCore"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
         name: "KeypadGTKTests",
         dependencies: [
             "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadTestSupport",
