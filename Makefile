@@ -27,13 +27,13 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - the web kiosks' browsers (make test-web);
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
-# - keypad-osk (make test-osk): GTK 4 for Python, for a GTK 4 app on Wayland;
+# - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	firefox-esr:firefox-esr chromium:chromium \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
-	gir1.2-gtk-4.0 \
+	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind

@@ -29,5 +29,6 @@ let onWayland = WaylandFront.start(service: service) { refusal in
 if !onWayland, SessionBus.connection() == nil {
     refuse("no Wayland input method and no session bus: no app can reach the keypad", .unsupported)
 }
+PuriOSK.start(service: service)
 // gtk4: DBusFront.start(service: service)
 gtk_main()

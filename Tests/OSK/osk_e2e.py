@@ -200,6 +200,46 @@ def test_second_osk_refuses(bin_dir, workdir):
         first.close()
 
 
+def puri(method, *args):
+    """A call to keypad-osk's sm.puri.OSK0 with gdbus; its output, or None while nobody owns the name."""
+    result = subprocess.run(["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
+                             "--method", method, *args], capture_output=True, text=True, timeout=10)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+def test_dismiss_and_sm_puri_osk0(bin_dir, workdir):
+    """The toolbar's Dismiss hides the keypad (the field keeps focus and text); sm.puri.OSK0's
+    Visible follows, and SetVisible(true) brings the keypad back, SetVisible(false) hides it."""
+    osk = OSK(bin_dir, workdir, "puri")
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Phone"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "phonePad")
+        visible = "org.freedesktop.DBus.Properties.Get"
+        wait_for(lambda: puri(visible, "sm.puri.OSK0", "Visible") == "(<true>,)", "Visible true",
+                 seen=lambda: puri(visible, "sm.puri.OSK0", "Visible"))
+        mark = osk.trace.mark()
+        osk.tap(keypad, top, "Dismiss keypad")
+        osk.trace.wait_hidden(mark)
+        assert puri(visible, "sm.puri.OSK0", "Visible") == "(<false>,)"
+        phone = app.require("Phone", "text")
+        assert App.focused(phone), "the field lost focus"
+        mark = osk.trace.mark()
+        assert puri("sm.puri.OSK0.SetVisible", "true") == "()"
+        keypad, top = osk.wait_keypad(mark, "phonePad")
+        osk.tap(keypad, top, "9")
+        wait_for(lambda: App.text(phone) == "9", "Phone to read '9'", seen=lambda: App.text(phone))
+        assert puri(visible, "sm.puri.OSK0", "Visible") == "(<true>,)"
+        mark = osk.trace.mark()
+        assert puri("sm.puri.OSK0.SetVisible", "false") == "()"
+        osk.trace.wait_hidden(mark)
+        assert App.text(phone) == "9" and App.focused(phone)
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
 # GTK 4
 
 
@@ -325,7 +365,8 @@ def test_cage_refuses(bin_dir, workdir):
     assert result.stderr.startswith("keypad-osk: the Wayland compositor offers no "), result.stderr
 
 
-SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_second_osk_refuses, test_gtk4_form,
+SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_second_osk_refuses,
+              test_gtk4_form,
               test_chromium_kiosk]
 
 
