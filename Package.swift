@@ -173,7 +173,7 @@ let testSupport: [Target] = [
     ),
     .testTarget(
         name: "KeypadOSKTests",
-        dependencies: ["KeypadOSK", "KeypadCore"],
+        dependencies: ["KeypadOSK", "KeypadCore", "CKeypadOSKWayland"],
         swiftSettings: strictSettings
     ),
     .testTarget(

@@ -148,16 +148,21 @@ static void im_activate(void *data, struct wl_proxy *im) {
 
 static void im_deactivate(void *data, struct wl_proxy *im) { client.pending.active = FALSE; }
 
+gboolean keypad_osk_surrounding_is_usable(const char *text, uint32_t cursor, uint32_t anchor) {
+    if (text == NULL) return FALSE;
+    size_t length = strnlen(text, SURROUNDING_LIMIT + 1);
+    if (length > SURROUNDING_LIMIT || !g_utf8_validate(text, (gssize)length, NULL)) return FALSE;
+    if (cursor > length || anchor > length) return FALSE;
+    /* An index inside a character (a continuation byte) is no place for a caret. */
+    return (text[cursor] & 0xC0) != 0x80 && (text[anchor] & 0xC0) != 0x80;
+}
+
 static void im_surrounding_text(void *data, struct wl_proxy *im, const char *text, uint32_t cursor, uint32_t anchor) {
     g_free(client.pending.text);
     client.pending.text = NULL;
-    if (text == NULL) return;
-    size_t length = strnlen(text, SURROUNDING_LIMIT + 1);
     /* Beyond the limit, not UTF-8, or indices outside the text or inside a character: unknown. */
-    if (length > SURROUNDING_LIMIT || !g_utf8_validate(text, (gssize)length, NULL)) return;
-    if (cursor > length || anchor > length) return;
-    if ((text[cursor] & 0xC0) == 0x80 || (text[anchor] & 0xC0) == 0x80) return;
-    client.pending.text = g_strndup(text, length);
+    if (!keypad_osk_surrounding_is_usable(text, cursor, anchor)) return;
+    client.pending.text = g_strdup(text);
     client.pending.cursor = cursor;
     client.pending.anchor = anchor;
 }

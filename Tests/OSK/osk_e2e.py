@@ -179,6 +179,30 @@ def test_osk_started_after_the_app(bin_dir, workdir):
             osk.close()
 
 
+def test_activate_storm(bin_dir, workdir):
+    """300 focus moves 2 ms apart: keypad-osk keeps up, ends with the last field's pad, and types there."""
+    osk = OSK(bin_dir, workdir, "storm")
+    app = None
+    try:
+        app = App(["/usr/bin/python3", os.path.join(HERE, "storm_form.py")], env={"GTK_IM_MODULE": ""})
+        app.wait_for_line("settled", timeout=15)
+        mark = osk.trace.mark()
+        phone = app.require("Phone", "text")
+        keypad = wait_for(lambda: (lambda k: k if k and k[0] == "phonePad" else None)(osk.trace.keypad(0)),
+                          "the phone pad after the storm", timeout=8, seen=lambda: osk.trace.lines()[-3:])
+        top = band_top()
+        osk.tap(keypad, top, "3")
+        wait_for(lambda: App.text(phone) == "3", "Phone to read '3'", seen=lambda: App.text(phone))
+        assert App.text(app.require("Digits", "text")) == ""
+        assert osk.process.poll() is None
+        focus_ins = len([line for line in osk.trace.lines()[:mark] if line.startswith("focus-in")])
+        assert focus_ins <= 301, focus_ins
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
 def test_second_osk_refuses(bin_dir, workdir):
     """Another input method holds the seat: the second keypad-osk says so and exits 5."""
     first = OSK(bin_dir, workdir, "first")
@@ -365,7 +389,8 @@ def test_cage_refuses(bin_dir, workdir):
     assert result.stderr.startswith("keypad-osk: the Wayland compositor offers no "), result.stderr
 
 
-SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_second_osk_refuses,
+SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
+              test_second_osk_refuses,
               test_gtk4_form,
               test_chromium_kiosk]
 

@@ -44,6 +44,11 @@ typedef enum {
 
 typedef void (*KeypadOSKHandler)(void *context, KeypadOSKEvent event, const KeypadOSKState *state);
 
+/* Whether surrounding text from the compositor is kept: at most 4000 bytes (the protocol's
+ * limit), valid UTF-8, and cursor and anchor byte indices within it on character boundaries.
+ * Anything else leaves the text unknown (Delete becomes a BackSpace key). */
+gboolean keypad_osk_surrounding_is_usable(const char *text, uint32_t cursor, uint32_t anchor);
+
 /* Binds the input method and a virtual keyboard on `display`'s seat; `handler` gets every
  * `done` (with the state), `unavailable`, and the connection's end. Once per process. */
 KeypadOSKStart keypad_osk_wayland_start(GdkDisplay *display, KeypadOSKHandler handler, void *context);
