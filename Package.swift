@@ -19,7 +19,8 @@ let shipping: [Target] = [
     .target(
         name: "KeypadResources",
         path: "Resources",
-        exclude: ["README.md"],
+        // osk/: keypad-osk's systemd unit and XDG autostart entry, installed by its package.
+        exclude: ["README.md", "osk"],
         resources: [
             .copy("layouts"),
             .copy("themes"),
