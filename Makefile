@@ -98,9 +98,13 @@ build: deps
 DEB_PACKAGE := keypad-im-gtk3
 DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
 
+# keypad-osk's own package (#25): dist/keypad-osk_<version>_<arch>.deb (scripts/packaging/build-deb-osk).
+OSK_DEB = $$(ls -t dist/keypad-osk_*.deb | head -n 1)
+
 deb: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	SWIFT=$(SWIFT) scripts/packaging/build-deb
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
@@ -110,6 +114,7 @@ uninstall-im:
 
 test-deb: deb test-deps
 	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)"
+	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
 # ---- end of Debian package (#21) ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
