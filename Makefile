@@ -36,10 +36,11 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
-# make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind
+# make bench adds the anchors it measures against and its tools: matchbox-keyboard and
+# squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
 # from a draw handler).
-BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo
+BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard
 
 # The package names alone, for apt-get.
 packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
@@ -238,6 +239,7 @@ bench: bench-deps
 	scripts/benchmarks/bench-im
 	scripts/benchmarks/bench-web
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;
