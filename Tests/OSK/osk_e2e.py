@@ -16,8 +16,10 @@ input-method module in them:
   Return submitting; its first field after start arrives as NORMAL (a known limit, checked);
 - the toolbar's Dismiss, and sm.puri.OSK0's Visible and SetVisible on the session bus;
 - an activate/deactivate storm (300 focus moves 2 ms apart);
+- the GTK 3 module session-wide and keypad-osk at once: one keypad per field;
 - a second keypad-osk refuses (another input method holds the seat), and in cage (no
-  input-method-v2) keypad-osk refuses, each with its line and exit status.
+  input-method-v2) keypad-osk refuses, each with its line and exit status; when sway exits,
+  keypad-osk says so and exits 6.
 
 The app's own value is checked every time: AT-SPI's text of a GTK 3 entry, the page's input
 events (a password's only as its length), the GTK 4 form's printed text. The keys are found
@@ -382,6 +384,42 @@ def test_chromium_kiosk(bin_dir, workdir):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def test_module_and_osk_at_once(bin_dir, workdir):
+    """GTK_IM_MODULE=keypad session-wide while keypad-osk runs: the GTK 3 app uses the module
+    (no text-input, so keypad-osk sees nothing), Chromium uses keypad-osk, and each field gets
+    exactly one keypad: the module's hides as Chromium takes focus."""
+    osk = OSK(bin_dir, workdir, "both")
+    module = Trace(os.path.join(workdir, "module.trace"))
+    app = App(["/usr/bin/python3", FORM, "--focus", "Digits"],
+              env={"GTK_IM_MODULE": "keypad", "GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"),
+                   "KEYPAD_IM_TRACE": module.path})
+    page = Page()
+    profile = tempfile.mkdtemp(prefix="keypad-osk-both-")
+    browser = log = None
+    try:
+        module.wait_keypad(0, "numberPad")
+        assert not osk.trace.lines(), f"keypad-osk saw the module's app: {osk.trace.lines()[:3]}"
+        browser, log = chromium(page, profile)
+        page.wait_load(0)
+        mark = module.mark()
+        page.command("focus", id="tel")
+        osk.wait_keypad(0, "phonePad")
+        module.wait_hidden(mark)
+        assert not [line for line in module.since(mark) if line.startswith("shown")], module.since(mark)
+    finally:
+        if browser:
+            try:
+                os.killpg(browser.pid, 15)
+                browser.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                os.killpg(browser.pid, 9)
+            log.close()
+        page.close()
+        app.close()
+        osk.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 # Firefox
 
 
@@ -430,6 +468,21 @@ def test_firefox(bin_dir, workdir):
         shutil.rmtree(env["XDG_RUNTIME_DIR"], ignore_errors=True)
 
 
+def test_compositor_gone(bin_dir, workdir):
+    """The compositor exits: keypad-osk says so and exits 6 (the run's last test: sway is gone after)."""
+    osk = OSK(bin_dir, workdir, "gone")
+    try:
+        # It has bound the seat once it offers sm.puri.OSK0 (started after the Wayland front).
+        wait_for(lambda: puri("org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible") is not None,
+                 "keypad-osk on the session bus", timeout=10)
+        subprocess.run(["swaymsg", "exit"], capture_output=True, timeout=10)
+        status = osk.process.wait(timeout=10)
+        assert status == 6, f"exit {status}: {osk.output()!r}"
+        assert "keypad-osk: the Wayland compositor went away\n" in osk.output(), osk.output()
+    finally:
+        osk.close()
+
+
 # cage
 
 
@@ -442,7 +495,8 @@ def test_cage_refuses(bin_dir, workdir):
 
 
 SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
-              test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_firefox]
+              test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
+              test_compositor_gone]
 
 
 def main():
