@@ -65,11 +65,11 @@ SECRET = "2580"
 class OSK:
     """One keypad-osk process with its own trace and output."""
 
-    def __init__(self, bin_dir, workdir, name="osk"):
+    def __init__(self, bin_dir, workdir, name="osk", args=()):
         self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
         self.log_path = os.path.join(workdir, f"{name}.log")
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk")], stdout=self.log,
+        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), *args], stdout=self.log,
                                         stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
 
     def output(self):
@@ -203,6 +203,28 @@ def test_activate_storm(bin_dir, workdir):
         assert osk.process.poll() is None
         focus_ins = len([line for line in osk.trace.lines()[:mark] if line.startswith("focus-in")])
         assert focus_ins <= 301, focus_ins
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
+def test_exclusive_zone(bin_dir, workdir):
+    """--exclusive: while the keypad shows, sway tiles the app's window above it; once it hides,
+    the window has the whole output again."""
+    osk = OSK(bin_dir, workdir, "exclusive", ["--exclusive"])
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Digits"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "numberPad")
+
+        def height():
+            return next((rect["height"] for name, _, rect in sway_windows() if name == "Keypad IM form"), None)
+        wait_for(lambda: height() == top, f"the window to end at the keypad's top ({top})", seen=height)
+        mark = osk.trace.mark()
+        osk.tap(keypad, top, "Dismiss keypad")
+        osk.trace.wait_hidden(mark)
+        wait_for(lambda: height() == 720, "the window to fill the output again", seen=height)
     finally:
         if app:
             app.close()
@@ -495,7 +517,7 @@ def test_cage_refuses(bin_dir, workdir):
 
 
 SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
-              test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
+              test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
               test_compositor_gone]
 
 
