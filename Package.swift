@@ -68,7 +68,7 @@ let shipping: [Target] = [
     // What the GTK 3 module and keypad-osk share: the trace and the log line.
     .target(
         name: "KeypadForeignField",
-        dependencies: ["CGTK", "KeypadGTK", "KeypadCore"],
+        dependencies: ["CGTK", "KeypadGTK", "KeypadCore", "KeypadResources"],
         swiftSettings: gtkSettings
     ),
     .target(

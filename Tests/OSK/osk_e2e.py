@@ -330,6 +330,16 @@ def chromium(page, profile):
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=PLAIN, start_new_session=True), log
 
 
+def stop_browser(browser, log):
+    """Ends a browser started in a session of its own, and closes its log."""
+    try:
+        os.killpg(browser.pid, 15)
+        browser.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(browser.pid, 9)
+    log.close()
+
+
 def test_chromium_kiosk(bin_dir, workdir):
     osk = OSK(bin_dir, workdir, "chromium")
     page = Page()
@@ -395,12 +405,7 @@ def test_chromium_kiosk(bin_dir, workdir):
         shot = screenshot("chromium-kiosk")
         assert keypad_band(shot, 0, 1280, 720) is not None and shot.pixel(640, 3) != CHROME
     finally:
-        try:
-            os.killpg(browser.pid, 15)
-            browser.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(browser.pid, 9)
-        log.close()
+        stop_browser(browser, log)
         page.close()
         osk.close()
         shutil.rmtree(profile, ignore_errors=True)
@@ -430,12 +435,7 @@ def test_module_and_osk_at_once(bin_dir, workdir):
         assert not [line for line in module.since(mark) if line.startswith("shown")], module.since(mark)
     finally:
         if browser:
-            try:
-                os.killpg(browser.pid, 15)
-                browser.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(browser.pid, 9)
-            log.close()
+            stop_browser(browser, log)
         page.close()
         app.close()
         osk.close()
@@ -478,12 +478,7 @@ def test_firefox(bin_dir, workdir):
         submit = page.wait_event(events, "submit")
         assert submit["values"]["numeric"] == {"value": "6"}, submit["values"]
     finally:
-        try:
-            os.killpg(browser.pid, 15)
-            browser.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(browser.pid, 9)
-        log.close()
+        stop_browser(browser, log)
         page.close()
         osk.close()
         shutil.rmtree(profile, ignore_errors=True)
