@@ -16,7 +16,7 @@ public final class OSKService {
     private let inputs = [OSKInput(), OSKInput()]
     private var inputIndex = 0
     private var input: OSKInput { inputs[inputIndex] }
-    private var stage: OSKStage?
+    private(set) var stage: OSKStage?
     /// The client whose field the input stands for now.
     private weak var client: (any OSKClient)?
     /// Whether that client's field has focus (between focusIn and focusOut).
@@ -25,6 +25,9 @@ public final class OSKService {
     private var textIsKnown = false
     /// Whether the last field wants a keypad (not INHIBIT_OSK).
     private var wantsKeypad = true
+
+    /// The input standing for the focused field while it edits.
+    var editingInput: OSKInput? { input.isEditing ? input : nil }
 
     /// Whether the keypad is on screen (or sliding in): sm.puri.OSK0's `Visible`.
     public private(set) var isVisible = false
