@@ -38,10 +38,13 @@ public final class OSKService {
     /// content before the caret, so Delete and the return key act.
     static let unknownText = "\u{FFFC}"
 
-    /// A service with `configuration`; the keypad's widgets are made at the first focus.
+    /// A service with `configuration`, and the keypad's window, hidden (its keys are made
+    /// at the first focus). Made here rather than at the first focus: making it dispatches
+    /// the display's events, which may carry that focus.
     public init(configuration: OSKConfiguration) {
         self.configuration = configuration
         for input in inputs { input.service = self }
+        _ = makeStage()
     }
 
     /// Begins editing `field` of `client`; a field of another client takes the keypad over.
