@@ -15,6 +15,7 @@ input-method module in them:
 - Firefox ESR on Wayland: inputmode numeric and decimal get their pads, typing, Delete,
   Return submitting; its first field after start arrives as NORMAL (a known limit, checked);
 - the toolbar's Dismiss, and sm.puri.OSK0's Visible and SetVisible on the session bus;
+- --locale de_DE (the decimal pad's comma) with a missing --css file; --exclusive;
 - an activate/deactivate storm (300 focus moves 2 ms apart);
 - the GTK 3 module session-wide and keypad-osk at once: one keypad per field;
 - a second keypad-osk refuses (another input method holds the seat), and in cage (no
@@ -203,6 +204,32 @@ def test_activate_storm(bin_dir, workdir):
         assert osk.process.poll() is None
         focus_ins = len([line for line in osk.trace.lines()[:mark] if line.startswith("focus-in")])
         assert focus_ins <= 301, focus_ins
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
+def test_locale_and_a_broken_css(bin_dir, workdir):
+    """--locale de_DE: the decimal pad's separator types a comma; --css naming a missing file: one
+    line saying so, and the bundled look."""
+    css = os.path.join(workdir, "missing.css")
+    osk = OSK(bin_dir, workdir, "locale", ["--locale", "de_DE", "--css", css])
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "decimalPad")
+        separator = next(line for line in osk.trace.lines() if line.startswith("key decimalSeparator "))
+        x, y, w, h = (int(v) for v in separator.split(" ")[-1].split(","))
+        amount = app.require("Amount", "text")
+        osk.tap(keypad, top, "1")
+        wait_for(lambda: App.text(amount) == "1", "Amount to read '1'", seen=lambda: App.text(amount))
+        click_output(x + w // 2, top + y + h // 2)
+        wait_for(lambda: App.text(amount) == "1,", "the separator to type a comma", seen=lambda: App.text(amount))
+        osk.tap(keypad, top, "5")
+        wait_for(lambda: App.text(amount) == "1,5", "Amount to read '1,5'", seen=lambda: App.text(amount))
+        lines = [line for line in osk.output().splitlines() if line.startswith("keypad-osk:")]
+        assert len(lines) == 1 and "missing.css" in lines[0] and "bundled keypad.css" in lines[0], lines
     finally:
         if app:
             app.close()
@@ -513,7 +540,7 @@ def test_cage_refuses(bin_dir, workdir):
 
 
 SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
-              test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
+              test_locale_and_a_broken_css, test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
               test_compositor_gone]
 
 
