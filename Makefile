@@ -28,11 +28,13 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - the web kiosks' browsers (make test-web);
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
+# - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	firefox-esr:firefox-esr chromium:chromium \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
+	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
@@ -41,10 +43,11 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
 	gir1.2-atspi-2.0 at-spi2-core
 
-# make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind
+# make bench adds the anchors it measures against and its tools: matchbox-keyboard and
+# squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
 # from a draw handler).
-BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo
+BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard
 
 # The package names alone, for apt-get.
 packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
@@ -57,7 +60,7 @@ GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-web test-wayland test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-web test-wayland test-osk test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -106,9 +109,13 @@ build: deps
 DEB_PACKAGE := keypad-im-gtk3
 DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
 
+# keypad-osk's own package (#25): dist/keypad-osk_<version>_<arch>.deb (scripts/packaging/build-deb-osk).
+OSK_DEB = $$(ls -t dist/keypad-osk_*.deb | head -n 1)
+
 deb: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	SWIFT=$(SWIFT) scripts/packaging/build-deb
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
@@ -118,6 +125,7 @@ uninstall-im:
 
 test-deb: deb test-deps
 	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)" $(DEBIAN13_TEST_APT)
+	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
 # ---- end of Debian package (#21) ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
@@ -152,6 +160,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-im
 	$(MAKE) --no-print-directory test-web
 	$(MAKE) --no-print-directory test-wayland
+	$(MAKE) --no-print-directory test-osk
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
 
@@ -208,6 +217,16 @@ test-wayland: build test-deps
 	done
 	@scripts/display/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
+# keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
+# Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
+# in cage (no input-method-v2) it refuses. See docs/keypad-osk.md.
+test-osk: build test-deps
+	cc -o "$(VIRTUAL_POINTER)" Tests/Wayland/virtual_pointer.c $$(pkg-config --cflags --libs wayland-client)
+	@for compositor in sway cage; do \
+		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \
+			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
+	done
+
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,
 # saves a screenshot and says where.
@@ -242,6 +261,7 @@ bench: bench-deps
 	scripts/benchmarks/bench-im
 	scripts/benchmarks/bench-web
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;
