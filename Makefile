@@ -260,6 +260,7 @@ bench: bench-deps
 	scripts/benchmarks/bench
 	scripts/benchmarks/bench-im
 	scripts/benchmarks/bench-web
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-gtk4
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
 

@@ -5,15 +5,20 @@
   commit of a buffer on its surface, both read from the keyboard process's own WAYLAND_DEBUG
   lines (one clock; the debug printing slows both alike), over focus moves from a button to a
   DIGITS entry of a GTK 3 app (GTK's own Wayland input method);
-- resident memory with the pad shown, and CPU over 5 s idle with it shown;
+- resident memory with the pad shown, and CPU over IDLE_SECONDS idle with it shown;
 - keypad-osk's tap: the virtual pointer's press (instant, and held 80 ms) → the app's entry
   changed, on CLOCK_MONOTONIC (squeekboard's keys have no trace to find them by: not measured).
 
-    scripts/display/with-wayland sway /usr/bin/python3 scripts/benchmarks/bench_osk.py KEYPAD_OSK BIN_DIR
+    scripts/display/with-wayland sway /usr/bin/python3 scripts/benchmarks/bench_osk.py KEYPAD_OSK BIN_DIR TAPS IDLE_SECONDS
+
+Prints `KEY V…` lines for scripts/benchmarks/bench_results.py (bench-osk writes them to
+Benchmarks/results/osk.json): `NAME_shown MS…` (each activate → on screen, in order: the first is
+the first show), `NAME_rss_kb KB`, `NAME_idle_ticks TICKS` (utime + stime, 10 ms each) for NAME
+`osk` (keypad-osk) and `squeekboard`, and `osk_tap_0 MS…` and `osk_tap_80 MS…` (each tap, instant
+and held 80 ms). A keyboard that never showed prints no `_shown` line.
 """
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -105,7 +110,7 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
-def measure(name, command, env, cycles=6):
+def measure(name, command, env, idle_seconds, cycles=6):
     log_path = tempfile.mktemp(prefix=f"bench-osk-{name}-")
     log = open(log_path, "w")
     keyboard = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=dict(env, WAYLAND_DEBUG="1"))
@@ -121,71 +126,73 @@ def measure(name, command, env, cycles=6):
         time.sleep(1.0)
         rss = rss_kb(keyboard.pid)
         before = cpu_ticks(keyboard.pid)
-        time.sleep(5)
+        time.sleep(idle_seconds)
         idle = cpu_ticks(keyboard.pid) - before
         shown = activate_to_screen(log_path)
-        return {"activate→screen ms": shown, "RSS kB": rss, "idle CPU ticks/5 s": idle}, app, keyboard
+        return {"shown": shown, "rss_kb": rss, "idle_ticks": idle}, app, keyboard
     except BaseException:
         app.close()
         keyboard.terminate()
         raise
 
 
-def osk_taps(osk_trace, app):
-    """(instant, held) lists of press → changed milliseconds on keypad-osk's number pad."""
+def osk_taps(osk_trace, app, taps):
+    """{hold ms: press → changed milliseconds} on keypad-osk's number pad, instant and held 80 ms."""
     keypad = osk_trace.wait_keypad(0, "numberPad")
     top = wait_for(lambda: keypad_band(Screenshot.take(tempfile.mktemp(suffix=".png"), env=SCREEN), 0, 1280, 720),
                    "keypad-osk's band")
     x, y = keypad[2]["1"]
-    results = {"instant": [], "held 80 ms": []}
-    for kind in results:
-        for _ in range(8):
+    results = {0: [], 80: []}
+    for hold in results:
+        for _ in range(taps):
             VirtualPointer.send(f"move {x} {top + y}")
             start = time.monotonic()
             VirtualPointer.send("press")
-            if kind != "instant":
-                time.sleep(0.08)
+            if hold:
+                time.sleep(hold / 1000)
             VirtualPointer.send("release")
-            results[kind].append((app.wait_changed() - start) * 1000)
+            results[hold].append((app.wait_changed() - start) * 1000)
             time.sleep(0.15)
     return results
 
 
-def summary(values):
-    return f"median {statistics.median(values):.1f} (min {min(values):.1f}, max {max(values):.1f}, n {len(values)})"
+def line(key, values):
+    """A `KEY V…` line (milliseconds to the microsecond), or none when there are no values."""
+    if values:
+        print(key, " ".join(f"{value:.3f}" for value in values))
 
 
 def main():
-    osk_binary, bin_dir = sys.argv[1], sys.argv[2]
+    osk_binary, bin_dir, taps, idle_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
     missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
     assert not missing, missing
     trace = Trace(tempfile.mktemp(prefix="bench-osk-trace-"))
     rows = {}
-    result, app, osk = measure("keypad-osk", [osk_binary], dict(PLAIN, KEYPAD_IM_TRACE=trace.path))
+    result, app, osk = measure("keypad-osk", [osk_binary], dict(PLAIN, KEYPAD_IM_TRACE=trace.path), idle_seconds)
     try:
-        taps = osk_taps(trace, app)
+        tapped = osk_taps(trace, app, taps)
     finally:
         app.close()
         osk.terminate()
         osk.wait(timeout=5)
-    rows["keypad-osk"] = result
+    rows["osk"] = result
     home = tempfile.mkdtemp(prefix="bench-osk-squeekboard-")
     settings = os.path.join(home, ".config", "glib-2.0", "settings")
     os.makedirs(settings)
     with open(os.path.join(settings, "keyfile"), "w") as file:
         file.write("[org/gnome/desktop/a11y/applications]\nscreen-keyboard-enabled=true\n")
     result, app, squeekboard = measure("squeekboard", ["squeekboard"], dict(PLAIN, HOME=home,
-                                                                             GSETTINGS_BACKEND="keyfile"))
+                                                                             GSETTINGS_BACKEND="keyfile"), idle_seconds)
     app.close()
     squeekboard.terminate()
     squeekboard.wait(timeout=5)
     rows["squeekboard"] = result
     for name, row in rows.items():
-        shown = row["activate→screen ms"]
-        print(f"{name:12} activate→screen {summary(shown) if shown else 'never'}; RSS {row['RSS kB'] / 1024:.1f} MB; "
-              f"idle CPU {row['idle CPU ticks/5 s']} ticks in 5 s")
-    for kind, values in taps.items():
-        print(f"keypad-osk   tap {kind}: press → app changed {summary(values)} ms")
+        line(f"{name}_shown", row["shown"])
+        print(f"{name}_rss_kb {row['rss_kb']}")
+        print(f"{name}_idle_ticks {row['idle_ticks']}")
+    for hold, values in tapped.items():
+        line(f"osk_tap_{hold}", values)
 
 
 if __name__ == "__main__":

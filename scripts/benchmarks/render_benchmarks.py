@@ -155,10 +155,11 @@ def header(sections):
         "",
         "Written by `scripts/benchmarks/render_benchmarks.py` from the measurements in",
         "`Benchmarks/results/*.json`; do not edit it by hand (`make lint` checks it is what they",
-        "render to). `make bench` measures and rewrites the GTK, model, IM module, Debian package",
-        "and web sections, `make soak` the Soak section; each section says when and on what",
-        f"machine it was measured, and one older than the newest ({sections_latest(sections)}) says",
-        "it was not re-measured in the latest run. How the measurements are made: docs/benchmarks.md.",
+        "render to). `make bench` measures and rewrites the GTK, model, IM module, GTK 4 module,",
+        "Debian package, web and keypad-osk sections, `make soak` the Soak section; each section",
+        "says when and on what machine it was measured, and one older than the newest",
+        f"({sections_latest(sections)}) says it was not re-measured in the latest run. How the",
+        "measurements are made: docs/benchmarks.md.",
         "",
         "Timings on a loaded machine are noisy; instruction counts (callgrind) are not.",
     ]
@@ -853,6 +854,156 @@ The module types on press, so the hold costs nothing; matchbox-keyboard types on
 {chromium}"""
 
 
+def gtk4_module(g):
+    taps, memory_runs = g.settings.get("taps", 200), g.settings.get("memory_runs", 4)
+    gtk4_0, gtk3_0 = g.get("gtk4_0", MEDIAN), g.get("gtk3_0", MEDIAN)
+    gtk4_80, gtk3_80 = g.get("gtk4_80", MEDIAN), g.get("gtk3_80", MEDIAN)
+    with_rss, with_pss = g.get("with", 0), g.get("with", 1)
+    without_rss, without_pss = g.get("without", 0), g.get("without", 1)
+    added_rss, added_pss = (with_rss - without_rss) / 1024, (with_pss - without_pss) / 1024
+    cold, warm = g.samples("cold"), g.samples("warm")  # median, p95 (ms), runs
+
+    def hop_row(label, gtk4, gtk3):
+        return [f"the D-Bus hop adds ≤ 0.5 ms at the median against the GTK 3 module, {label}",
+                f"{ms(gtk4)} vs {ms(gtk3)} ({gtk4 - gtk3:+.2f} ms)", met(gtk4 - gtk3 <= 0.5)]
+    goal_rows = [
+        hop_row("instant tap", gtk4_0, gtk3_0),
+        hop_row("held 80 ms", gtk4_80, gtk3_80),
+        ["a GTK 4 app pays ≤ 1 MB RSS for the module", f"{added_rss:+.2f} MB", met(added_rss <= 1)],
+        ["a GTK 4 app pays ≤ 1 MB PSS for the module", f"{added_pss:+.2f} MB", met(added_pss <= 1)],
+        ["first keypad, cold (D-Bus activation) and warm: reported", f"{ms(cold[0], 1)} and {ms(warm[0], 1)}",
+         "reported"],
+    ]
+    first_rows = [["cold (D-Bus activation)", ms(cold[0], 1), ms(cold[1], 1), cold[2]],
+                  ["warm", ms(warm[0], 1), ms(warm[1], 1), warm[2]]]
+    memory_rows = [["with the module (its keypad shown by keypad-osk)", f"{mb(with_rss)} MB", f"{mb(with_pss)} MB"],
+                   ["without it (GTK's simple input method)", f"{mb(without_rss)} MB", f"{mb(without_pss)} MB"],
+                   ["added", f"{added_rss:+.2f} MB", f"{added_pss:+.2f} MB"]]
+    swift = "no" if g.get("swift_mapped") == 0 else "**yes**"
+    return f"""## GTK 4 module
+
+{g.measured("`make bench` (scripts/benchmarks/bench-gtk4)", "release build, Xvfb + openbox")}
+
+"GTK 4 module": a Python GTK 4 window with a DIGITS entry (scripts/benchmarks/gtk4_bench_app.py) under
+`GTK_IM_MODULE=keypad`, the keys in keypad-osk's process (D-Bus hop: keypad-osk → the module's
+`DeleteSurrounding`/`Commit` → the entry). "GTK 3 module": the GTK 3 module's keypad in a Python GTK 3
+window (scripts/benchmarks/im_bench_app.py), in the same run. {taps} XTest taps per run alternating "5" and
+delete, timed from the press to the entry's `changed` (CLOCK_MONOTONIC on both sides).
+
+{tap_rows(g, [("gtk4", "GTK 4 module + keypad-osk"), ("gtk3", "GTK 3 module (its keypad in the app)")])}
+
+First keypad for a GTK 4 field (scripts/benchmarks/osk_first_keypad.py): from the app's `grab_focus` to
+keypad-osk's sm.puri.OSK0 `Visible` (its keyboard-will-show, before the first frame). Cold: keypad-osk
+started by D-Bus activation; warm: keypad-osk running, its keypad hidden.
+
+{table(["first keypad", "median", "p95", "runs"], first_rows)}
+
+Memory of the GTK 4 form (Tests/GTK4/gtk4_form.py) with a field focused, from /proc/PID/smaps_rollup,
+medians of {memory_runs} runs each (scripts/benchmarks/gtk4_memory.py):
+
+{table(["GTK 4 form", "RSS", "PSS"], memory_rows)}
+
+The module's own mappings: {g.get("module_kb")} kB resident. Swift runtime or Foundation mapped in the
+app: {swift}. A GTK 4 app already connects to the session bus (GTK's accessibility finds its bus
+there); the module is a small C library and a few GObjects, its keys in keypad-osk's process.
+
+{table(["goal", "measured", "met"], goal_rows, ["---", "---:", ":---:"])}"""
+
+
+def osk_timing(o, key):
+    """(median, max, count) of a keypad-osk section's samples, or of the statistics kept instead."""
+    samples = o.samples(key)
+    if samples:
+        return stat(samples, "median"), stat(samples, "max"), len(samples)
+    kept = o.get(f"{key}_stats") or {}
+    return kept.get("median"), kept.get("max"), kept.get("n")
+
+
+def ticks_text(ticks, seconds):
+    runs = f" ({len(ticks)} runs)" if len(ticks) > 1 else ""
+    return f"{', '.join(str(tick) for tick in ticks)} ticks in {seconds:g} s{runs}" if ticks else "not measured"
+
+
+def osk(o):
+    taps, idle_seconds = o.settings.get("taps", 8), o.settings.get("idle_seconds", 5)
+    keyboards = [("osk", "keypad-osk"), ("squeekboard", "squeekboard")]
+
+    def shown(name):
+        samples = o.samples(f"{name}_shown")
+        if not samples:
+            return None, "never"
+        median = stat(samples, "median")
+        return samples, f"{ms(median, 1)} (first show {ms(samples[0], 1)}, slowest {ms(max(samples), 1)})"
+
+    def tap(name, hold):
+        median, _, count = osk_timing(o, f"{name}_tap_{hold}")
+        return median, ("not measured" if median is None else f"{ms(median, 1)} (median of {count})")
+    shown_osk, shown_osk_text = shown("osk")
+    runs = len(shown_osk or o.samples("squeekboard_shown"))
+    rss = {name: o.get(f"{name}_rss_kb") for name, _ in keyboards}
+    ticks = {name: o.samples(f"{name}_idle_ticks") for name, _ in keyboards}
+    osk_0, osk_0_text = tap("osk", 0)
+    osk_80, osk_80_text = tap("osk", 80)
+    squeekboard_0, squeekboard_80 = tap("squeekboard", 0)[0], tap("squeekboard", 80)[0]
+    rows = [
+        [f"activate → first buffer committed on the keyboard's surface, median of {runs}"]
+        + [shown(name)[1] for name, _ in keyboards],
+        ["resident memory, pad shown"] + [f"{mb(rss[name])} MB" for name, _ in keyboards],
+        [f"idle CPU, pad shown (utime + stime, 10 ms ticks)"] + [ticks_text(ticks[name], idle_seconds)
+                                                                 for name, _ in keyboards],
+        ["tap: pointer press → the app's `changed`, instant", osk_0_text, tap("squeekboard", 0)[1]],
+        ["tap: pointer press → the app's `changed`, held 80 ms", osk_80_text, tap("squeekboard", 80)[1]],
+    ]
+    not_judged = "not judged (squeekboard's tap not measured)"
+    hold_cost = osk_80 - osk_0 if osk_80 is not None and osk_0 is not None else None
+    held_over = "" if hold_cost is None else f" ({hold_cost:+.1f} ms over its instant tap)"
+    idle_share = (f" (at most {max(ticks['osk']) * 10 / (idle_seconds * 1000) * 100:.1f} % of a core)"
+                  if ticks["osk"] and max(ticks["osk"]) else "")
+    goal_rows = [
+        ["an instant tap no slower than squeekboard's (median)", f"{ms(osk_0, 1)} vs not measured"
+         if squeekboard_0 is None else f"{ms(osk_0, 1)} vs {ms(squeekboard_0, 1)}",
+         not_judged if squeekboard_0 is None else met(osk_0 <= squeekboard_0)],
+        ["a held tap faster than squeekboard's by the hold (gap ≥ 72 ms; keys act on press)",
+         f"{ms(osk_80, 1)}{held_over} vs " + ("not measured" if squeekboard_80 is None else ms(squeekboard_80, 1)),
+         not_judged if squeekboard_80 is None else met(beats(osk_80, squeekboard_80))],
+        ["resident memory no higher than squeekboard's, pad shown",
+         f"{mb(rss['osk'])} MB vs {mb(rss['squeekboard'])} MB", met(rss["osk"] <= rss["squeekboard"])],
+        ["the keypad on screen within 50 ms of activate, every show (the first included)",
+         f"slowest {ms(max(shown_osk), 1)} of {len(shown_osk)}" if shown_osk else "never shown",
+         met(bool(shown_osk) and max(shown_osk) <= 50)],
+        ["idle CPU 0 with the pad shown", ticks_text(ticks["osk"], idle_seconds) + idle_share,
+         met(bool(ticks["osk"]) and max(ticks["osk"]) == 0)],
+    ]
+    if hold_cost is None:
+        hold = "keypad-osk's taps gave no figures in this run."
+    elif hold_cost < 72:
+        hold = (f"keypad-osk's keys act on press: in this run a tap held 80 ms took {ms(osk_80, 1)}, "
+                f"{ms(abs(hold_cost), 1)} {'more' if hold_cost >= 0 else 'less'} than an instant one.")
+    else:
+        hold = (f"**In this run a tap held 80 ms took {ms(osk_80, 1)}, {ms(hold_cost, 1)} more than an instant "
+                "one: the hold was added, as if the keys acted on release.**")
+    return f"""## keypad-osk against squeekboard
+
+{o.measured("`make bench` (scripts/benchmarks/bench-osk)",
+            "keypad-osk as its package builds it (release, Swift runtime linked in) and Debian's squeekboard "
+            f"{o.settings.get('squeekboard', '(version not recorded)')}, one after the other in one headless sway "
+            f"{o.settings.get('sway', '(version not recorded)')}")}
+
+Each keyboard serves a GTK 3 app's DIGITS entry (GTK's own Wayland input method), focused {runs} times
+from a button (scripts/benchmarks/bench_osk.py). Activate → on screen is read from each keyboard's own
+`WAYLAND_DEBUG` lines, from `zwp_input_method_v2.activate` to the first buffer committed on a surface
+(one clock; the printing slows both alike): keypad-osk's first frame is the first of its slide-in,
+squeekboard shows at once. Resident memory and idle CPU over {idle_seconds:g} s are read from /proc with
+the pad shown. A tap is keypad-osk's "1" key pressed through a virtual pointer, {taps} times instant and
+{taps} held 80 ms, timed from the press to the app's `changed` (CLOCK_MONOTONIC on both sides).
+
+{table(["", "keypad-osk", "squeekboard"], rows, ["---", "---:", "---:"])}
+
+{table(["goal", "measured", "met"], goal_rows, ["---", "---:", ":---:"])}
+
+{hold} squeekboard's keys have no trace to find them by, so its tap is not measured."""
+
+
 def render(results):
     latest = max(data["date"] for data in results.values())
     sections = {name: Section(data, latest) for name, data in results.items()}
@@ -864,7 +1015,8 @@ def render(results):
         parts += [tap_latency(gtk), cpu_per_tap(gtk), showing_and_idle(gtk), memory(gtk)]
     if "model" in sections:
         parts.append(headless_model(sections["model"]))
-    for name, render_section in (("soak", soak), ("im", im_module), ("deb", deb), ("web", web)):
+    for name, render_section in (("soak", soak), ("im", im_module), ("gtk4", gtk4_module), ("deb", deb), ("web", web),
+                                 ("osk", osk)):
         if name in sections:
             parts.append(render_section(sections[name]))
     return "\n\n".join(parts) + "\n"
