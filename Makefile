@@ -149,6 +149,8 @@ try-im: build
 # loses a few presses 1 ms apart before any client sees them (GTKFastTapTests).
 # The preedit tests load GTK's cyrillic_translit input method, which changes every GTK
 # input method of the process for good, so they run in a process of their own (GTKPreeditTests).
+# keypad-osk's service tests make GTK keypad windows of their own, so they too run apart:
+# beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
 test: test-deps lint build
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) \
 		scripts/display/with-display $(SWIFT) test -Xswiftc -warnings-as-errors
@@ -156,6 +158,8 @@ test: test-deps lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKFastTapTests
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PREEDIT_TESTS=1 scripts/display/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKPreeditTests
+	G_DEBUG=fatal-criticals KEYPAD_OSK_SERVICE_TESTS=1 scripts/display/with-display \
+		$(SWIFT) test -Xswiftc -warnings-as-errors --filter OSKServiceTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
 	$(MAKE) --no-print-directory test-web
