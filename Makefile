@@ -13,8 +13,9 @@ PROPERTY_SEQUENCES ?= 10000
 # Building (make build, demo, example): GTK 3's headers (with Wayland's and X's), and the
 # headless display that renders the demo to a PNG where there is no DISPLAY: Xvfb, openbox
 # as a real window manager, xprop to see it is up, and a private session bus.
-BUILD_APT = libgtk-3-dev:pkg-config libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
+BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
 	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
+# libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
 
 # make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
@@ -23,6 +24,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # Testing (make test) adds what its tests start:
 # - X input, the accessibility bus from Python, screenshots;
 # - GTK 3 programs from Debian the module types into (zenity, and yad, GTK 3 on Debian 12 and 13);
+# - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
 # - the web kiosks' browsers (make test-web);
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
@@ -30,6 +32,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
+	gir1.2-gtk-4.0 gtk-4-examples:gtk4-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
@@ -49,6 +52,15 @@ GTK_LIBDIR = $(shell pkg-config --variable=libdir gtk+-3.0)
 GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
+
+# The GTK 4 input-method module (#26): C only (GTK, GIO, libc; no Swift runtime in the app),
+# built with cc into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0.
+# Beside it, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
+# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md.
+GTK4_PATH = $$($(SWIFT) build --show-bin-path)/gtk-4.0
+GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
+GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+	-Wl,-z,defs -Wl,--as-needed
 
 .PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-web test-wayland test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
@@ -82,9 +94,16 @@ install-apt:
 
 # Also writes the cache that lets GTK load the uninstalled module:
 #   GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
+# and builds the GTK 4 module with keypad-osk's D-Bus service file (docs/gtk4.md):
+#   XDG_DATA_DIRS=<bin>/share:/usr/share dbus-run-session -- env GTK_PATH=<bin>/gtk-4.0 GTK_IM_MODULE=keypad any-gtk4-app
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/share/dbus-1/services" && \
+	cc $(GTK4_IM_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(GTK4_IM_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
+	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
+	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
 
 # ---- Debian package (#21) ----
 # make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the

@@ -23,6 +23,7 @@ let shipping: [Target] = [
         resources: [
             .copy("layouts"),
             .copy("themes"),
+            .copy("dbus"),
             .process("en.lproj"),
             .process("zh-Hans.lproj"),
         ],
