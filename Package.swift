@@ -65,9 +65,32 @@ let shipping: [Target] = [
         // The X11 helpers call Xlib (GTK's own dependency) for apps that give no widget.
         linkerSettings: [.linkedLibrary("X11")]
     ),
+    // What the GTK 3 module and keypad-osk share: the trace and the log line.
+    .target(
+        name: "KeypadForeignField",
+        dependencies: ["CGTK", "KeypadGTK", "KeypadCore"],
+        swiftSettings: gtkSettings
+    ),
     .target(
         name: "KeypadIM",
-        dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources"],
+        dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField"],
+        swiftSettings: gtkSettings
+    ),
+    // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
+    .target(
+        name: "KeypadOSK",
+        dependencies: [
+            "CGTK", "CKeypadWayland", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField",
+        ],
+        swiftSettings: gtkSettings
+    ),
+    // The system keypad process: a client of the compositor's input-method-v2.
+    .executableTarget(
+        name: "keypad-osk",
+        dependencies: [
+            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
         swiftSettings: gtkSettings
     ),
 ]
@@ -214,6 +237,8 @@ let package = Package(
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
         // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
         .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
+        // The system keypad process (Wayland input-method-v2; D-Bus).
+        .executable(name: "keypad-osk", targets: ["keypad-osk"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),
         .executable(name: "keypad-example", targets: ["keypad-example"]),
         // Not products: the test hooks, the bench rigs and the fuzzers. `swift build` and

@@ -177,3 +177,8 @@ void keypad_layer_shell_set_monitor(GtkWindow *window, GdkMonitor *monitor) {
     if (layer_shell.set_monitor == NULL) return;
     layer_shell.set_monitor(window, monitor);
 }
+
+void keypad_layer_shell_set_exclusive_zone(GtkWindow *window, int zone) {
+    if (layer_shell.set_exclusive_zone == NULL) return;
+    layer_shell.set_exclusive_zone(window, zone);
+}

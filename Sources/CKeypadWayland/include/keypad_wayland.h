@@ -39,4 +39,8 @@ void keypad_layer_shell_setup(GtkWindow *window, GdkMonitor *monitor);
 /* Moves a layer surface made by keypad_layer_shell_setup() to `monitor`. */
 void keypad_layer_shell_set_monitor(GtkWindow *window, GdkMonitor *monitor);
 
+/* Sets the exclusive zone (pixels kept free of other windows at the anchored edge; 0
+ * for none) of a layer surface made by keypad_layer_shell_setup(). */
+void keypad_layer_shell_set_exclusive_zone(GtkWindow *window, int zone);
+
 #endif

@@ -3,8 +3,8 @@ import Foundation
 import KeypadCore
 import KeypadGTK
 
-/// The module's trace, for tests and integrators: with `KEYPAD_IM_TRACE=FILE` the module
-/// appends one line per event to FILE. It names purposes, layouts, keys and counts, never
+/// The module's (and keypad-osk's) trace, for tests and integrators: with `KEYPAD_IM_TRACE=FILE`
+/// the module appends one line per event to FILE. It names purposes, layouts, keys and counts, never
 /// a field's text, and a key typing into a secure field is traced as ``Keypad/concealedKeyID``.
 ///
 ///     focus-in purpose=8 hints=0 widget=entry      a context got focus (widget: entry, text-view, other, none)
@@ -22,7 +22,7 @@ import KeypadGTK
 ///
 /// Tests find the keypad's keys this way where AT-SPI cannot see them (inside Firefox).
 @MainActor
-enum IMTrace {
+package enum IMTrace {
     /// The trace file, opened for appending at the first line (C stdio: the module avoids
     /// Foundation's process and file machinery inside other people's programs).
     private static let file: UnsafeMutablePointer<FILE>? = {
@@ -36,9 +36,9 @@ enum IMTrace {
     }()
 
     /// Whether tracing is on (a trace line is only built then).
-    static var isOn: Bool { file != nil }
+    package static var isOn: Bool { file != nil }
 
-    static func write(_ line: @autoclosure () -> String) {
+    package static func write(_ line: @autoclosure () -> String) {
         guard let file else { return }
         fputs(line() + "\n", file)
         fflush(file)
@@ -47,7 +47,7 @@ enum IMTrace {
     /// The `shown` line of `keypad` and a `key` line for each key of its page on screen;
     /// false (and nothing written) while GTK has not laid every button out yet.
     @discardableResult
-    static func writeKeys(of keypad: Keypad, view: KeypadView) -> Bool {
+    package static func writeKeys(of keypad: Keypad, view: KeypadView) -> Bool {
         guard isOn else { return true }
         var lines = ["shown \(keypad.layout.id) \(keypad.currentPageID)"]
         var keyButtons = Set<UnsafeMutablePointer<GtkWidget>>()

@@ -7,7 +7,7 @@ import KeypadGTK
 /// time the keypad settles on screen or changes while shown, `hidden` when it slides
 /// out, and each key that acts. Made only when the trace is on.
 @MainActor
-final class KeypadTracer {
+package final class KeypadTracer {
     private let scope: ResponderScope
     private let area: KeypadArea
     private var tokens: [any NSObjectProtocol] = []
@@ -18,7 +18,7 @@ final class KeypadTracer {
     /// Tries left to find every button laid out.
     private var retries = 0
 
-    init(scope: ResponderScope, area: KeypadArea) {
+    package init(scope: ResponderScope, area: KeypadArea) {
         self.scope = scope
         self.area = area
         let center = scope.notificationCenter

@@ -1,0 +1,28 @@
+import Foundation
+import KeypadCore
+
+/// One app's focused field, as a front (Wayland's input method, the D-Bus front) describes it.
+nonisolated public struct OSKField: Equatable, Sendable {
+    /// The keypad the field asks for, and whether it is secure.
+    public var traits: TextInputTraits
+    /// False when the app asks for no on-screen keyboard (INHIBIT_OSK).
+    public var wantsKeypad: Bool
+    /// The surrounding text; nil when the app sends none.
+    public var text: String?
+    /// The selection in `text`, in UTF-16 offsets (a caret has length 0).
+    public var selection: NSRange
+    /// The placeholder or accessible name; never set for a secure field.
+    public var title: String?
+
+    /// A field of `traits`, with surrounding `text` (nil: unknown) and `selection` in it.
+    public init(
+        traits: TextInputTraits = TextInputTraits(), wantsKeypad: Bool = true, text: String? = nil,
+        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil
+    ) {
+        self.traits = traits
+        self.wantsKeypad = wantsKeypad
+        self.text = text
+        self.selection = selection
+        self.title = traits.isSecureTextEntry ? nil : title
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import KeypadCore
+import KeypadForeignField
+import KeypadGTK
+
+/// The one keypad of the session: one model input stands for whichever app's field is
+/// focused, in a scope whose ``KeypadHost`` shows the keypad in its own window across the
+/// bottom of the screen (on Wayland a layer surface on the OVERLAY layer that never takes
+/// focus). Fronts tell it of focus and fields; it tells the focused client what the keys do.
+@MainActor
+public final class OSKService {
+    public let configuration: OSKConfiguration
+    private let input = OSKInput()
+    private var stage: OSKStage?
+    /// The client whose field the input stands for now.
+    private weak var client: (any OSKClient)?
+    /// Whether that client's field has focus (between focusIn and focusOut).
+    private var hasFocus = false
+    /// Whether the last field the client gave has surrounding text.
+    private var textIsKnown = false
+    /// Whether the last field wants a keypad (not INHIBIT_OSK).
+    private var wantsKeypad = true
+
+    /// Whether the keypad is on screen (or sliding in): sm.puri.OSK0's `Visible`.
+    public private(set) var isVisible = false
+    /// Called with ``isVisible`` each time it changes.
+    public var visibilityChanged: ((Bool) -> Void)?
+
+    /// The text standing for a field whose app tells none: one character of unknown
+    /// content before the caret, so Delete and the return key act.
+    static let unknownText = "\u{FFFC}"
+
+    /// A service with `configuration`; the keypad's widgets are made at the first focus.
+    public init(configuration: OSKConfiguration) {
+        self.configuration = configuration
+        input.service = self
+    }
+
+    /// Begins editing `field` of `client`; a field of another client takes the keypad over.
+    public func focusIn(_ client: any OSKClient, field: OSKField) {
+        if let current = self.client, current !== client, input.isEditing { input.resignFirstResponder() }
+        self.client = client
+        hasFocus = true
+        let stage = self.stage ?? makeStage()
+        apply(field)
+        guard field.wantsKeypad else {
+            if input.isEditing { input.resignFirstResponder() }
+            return
+        }
+        stage.begin(input)
+    }
+
+    /// The client's field changed: purpose, surrounding text or selection.
+    public func update(_ client: any OSKClient, field: OSKField) {
+        guard client === self.client else { return }
+        apply(field)
+        if !field.wantsKeypad, input.isEditing { input.resignFirstResponder() }
+    }
+
+    /// The client's field lost focus: editing ends once the main loop is idle, so a move
+    /// from field to field is one move, with no hide between.
+    public func focusOut(_ client: any OSKClient) {
+        guard client === self.client else { return }
+        hasFocus = false
+        MainLoop.whenIdle { [weak self] in
+            guard let self, !self.hasFocus, self.input.isEditing else { return }
+            self.input.resignFirstResponder()
+        }
+    }
+
+    /// The client went away (the app quit, the compositor went): no keypad stays behind.
+    public func clientVanished(_ client: any OSKClient) {
+        guard client === self.client else { return }
+        hasFocus = false
+        self.client = nil
+        if input.isEditing { stage?.scope.remove(input) }
+    }
+
+    /// Shows the keypad for the focused field (when one wants it), or hides it until the
+    /// next focus: sm.puri.OSK0's `SetVisible`.
+    public func setVisible(_ visible: Bool) {
+        if visible {
+            guard hasFocus, wantsKeypad, client != nil, !input.isEditing, let stage else { return }
+            stage.begin(input)
+        } else if input.isEditing {
+            input.resignFirstResponder()
+        }
+    }
+
+    // MARK: - The model
+
+    private func apply(_ field: OSKField) {
+        wantsKeypad = field.wantsKeypad
+        if input.traits != field.traits { input.traits = field.traits }
+        if input.placeholder != field.title { input.placeholder = field.title }
+        if let text = field.text {
+            textIsKnown = true
+            input.mirror(text: text, selection: field.selection)
+        } else {
+            textIsKnown = false
+            input.mirror(text: Self.unknownText, selection: NSRange(location: 1, length: 0))
+        }
+    }
+
+    private func makeStage() -> OSKStage {
+        let stage = OSKStage(configuration: configuration) { [weak self] visible in
+            guard let self, self.isVisible != visible else { return }
+            self.isVisible = visible
+            self.visibilityChanged?(visible)
+        }
+        self.stage = stage
+        return stage
+    }
+
+    // MARK: - Edits the keys ask for
+
+    /// Sends the edit the model was asked for to the client: replace the UTF-16 `range`
+    /// (the selection, or the grapheme before the caret) with `replacement`. The mirror
+    /// takes the edit at once; the app's next surrounding text corrects it.
+    func apply(_ range: NSRange, replacement: String) {
+        guard let client, input.isEditing else { return }
+        if !replacement.isEmpty {
+            IMTrace.write("commit \(replacement.unicodeScalars.count)")
+            client.commit(replacement)
+        } else if !textIsKnown {
+            IMTrace.write("key-event BackSpace")
+            client.backspace()
+            return
+        } else {
+            let units = Array(input.text.utf16)
+            guard range.length > 0, range.location >= 0, range.location + range.length <= units.count else { return }
+            let removed = String(decoding: units[range.location..<(range.location + range.length)], as: UTF16.self)
+            IMTrace.write("delete \(removed.unicodeScalars.count)")
+            client.delete(range)
+        }
+        guard textIsKnown else { return }
+        let text = (input.text as NSString).replacingCharacters(in: range, with: replacement)
+        input.mirror(text: text, selection: NSRange(location: range.location + replacement.utf16.count, length: 0))
+    }
+
+    /// The return key.
+    func pressReturn() {
+        guard let client else { return }
+        IMTrace.write("key-event Return")
+        client.pressReturn()
+    }
+}

@@ -1,0 +1,93 @@
+import CGTK
+import CKeypadWayland
+import Foundation
+import KeypadCore
+import KeypadForeignField
+import KeypadGTK
+import KeypadResources
+
+/// Where keypad-osk's keypad lives: a scope, the accessory toolbar, and a ``KeypadHost``
+/// with the window placement, whose keypad window spans the bottom of the screen. The
+/// host's own window is a GtkWindow that is never shown: keypad-osk has no window of its
+/// own, only the keypad's (on Wayland a layer surface, which never takes focus).
+@MainActor
+final class OSKStage {
+    let scope = ResponderScope(notificationCenter: NotificationCenter())
+    private let toolbar: AccessoryToolbar
+    private let host: KeypadHost?
+    private let configuration: OSKConfiguration
+    private var tracer: KeypadTracer?
+    private var tokens: [any NSObjectProtocol] = []
+
+    init(configuration: OSKConfiguration, visibilityChanged: @escaping @MainActor (Bool) -> Void) {
+        self.configuration = configuration
+        Self.installStyle(configuration)
+        var catalog = LayoutCatalog()
+        if let directory = configuration.layoutsDirectory {
+            catalog.overrideDirectory = directory
+            for problem in catalog.problems {
+                Log.warning("\(directory.path)/\(problem.description) (using the bundled layouts)")
+            }
+        }
+        scope.layoutCatalog = catalog
+        toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: configuration.locale)
+        let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_window_set_title(keypad_window(window), "keypad-osk")
+        host = try? KeypadHost(window: UnsafeMutableRawPointer(window), scope: scope, placement: .window)
+        if let host, IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
+        scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
+        let center = scope.notificationCenter
+        for (name, visible) in [
+            (Responder.keyboardWillShowNotification, true), (Responder.keyboardWillHideNotification, false),
+        ] {
+            tokens.append(observeOnMainActor(name, on: center) { _ in visibilityChanged(visible) })
+        }
+        if configuration.exclusive {
+            tokens.append(
+                observeOnMainActor(Responder.keyboardWillChangeFrameNotification, on: center) { [weak self] _ in
+                    self?.reserveKeypadHeight()
+                })
+        }
+    }
+
+    /// Begins editing `input`, alone in the scope.
+    func begin(_ input: OSKInput) {
+        guard let host, !input.isEditing else { return }
+        input.locale = configuration.locale
+        for responder in scope.responders where responder !== input { scope.remove(responder) }
+        if !scope.responders.contains(where: { $0 === input }) { scope.add(input) }
+        input.inputAccessoryView = toolbar
+        host.prepare(for: input)
+        for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {
+            keypad.locale = configuration.locale
+        }
+        input.becomeFirstResponder()
+    }
+
+    /// `--exclusive`: the keypad's layer surface reserves its height, so tiled windows shrink above it.
+    private func reserveKeypadHeight() {
+        guard let window = host?.area.floatingWindow else { return }
+        let height = scope.keyboard.frame.map { Int32($0.height) } ?? 0
+        keypad_layer_shell_set_exclusive_zone(keypad_window(window), height)
+    }
+
+    /// The bundled theme (when asked), then the user's CSS or else the bundled `keypad.css`.
+    private static func installStyle(_ configuration: OSKConfiguration) {
+        if let theme = configuration.theme {
+            do { try theme.install() } catch { Log.warning("\(error.description) (using GTK's look)") }
+        }
+        if let css = configuration.css {
+            do {
+                try Theme.installOverride(url: css)
+                return
+            } catch {
+                Log.warning("\(error.description) (using the bundled keypad.css)")
+            }
+        }
+        guard
+            let bundled = KeypadResources.bundle.url(
+                forResource: "keypad", withExtension: "css", subdirectory: "themes")
+        else { return Log.warning("keypad.css is not bundled: keys use GTK's theme") }
+        do { try Theme.installOverride(url: bundled) } catch { Log.warning(error.description) }
+    }
+}

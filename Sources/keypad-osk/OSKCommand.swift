@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import KeypadCore
+import KeypadGTK
+import KeypadOSK
+
+extension Theme: ExpressibleByArgument {}
+
+/// `keypad-osk`: its command line, parsed by swift-argument-parser.
+struct OSKCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keypad-osk",
+        abstract: "The system keypad: one on-screen keypad for every app's text fields.",
+        discussion: """
+            On a Wayland compositor with input-method-v2 and layer-shell (sway, labwc, wayfire, \
+            phoc), the compositor connects the keypad to every app's focused field (Chromium, \
+            Firefox, GTK 3 and 4, Qt), and the keypad shows over fullscreen windows without ever \
+            taking focus. With a session bus it offers sm.puri.OSK0 (Visible, SetVisible).
+
+            With KEYPAD_IM_TRACE=FILE it appends the input-method module's trace lines to FILE \
+            (never a secure field's text).
+
+            Exit status: 0 when the compositor ends the session normally; 64 for a bad command \
+            line; \(OSKExit.noDisplay.rawValue) when no display can be opened; \
+            \(OSKExit.unsupported.rawValue) when the Wayland compositor offers no input-method-v2, \
+            virtual keyboard or layer-shell (cage, weston, mutter: use the GTK module there), or \
+            on X11 there is no session bus; \(OSKExit.seatTaken.rawValue) when another input \
+            method holds the seat; \(OSKExit.compositorGone.rawValue) when the compositor went away.
+            """,
+        version: KeypadVersion.current)
+
+    @Option(help: "The bundled theme of the keys (light, dark); default: the bundled keypad.css alone.")
+    var theme: Theme?
+
+    @Option(
+        help: ArgumentHelp(
+            "Locale of the decimal separator and of the labels (de_DE, zh_CN).",
+            discussion: "Default: from LC_ALL, LC_NUMERIC or LANG.", valueName: "id"),
+        transform: { Locale(identifier: $0) })
+    var locale: Locale?
+
+    @Option(
+        name: .customLong("layouts"),
+        help: ArgumentHelp("A directory of your own layout files (over the bundled ones).", valueName: "dir"),
+        transform: { URL(fileURLWithPath: $0) })
+    var layoutsDirectory: URL?
+
+    @Option(
+        help: ArgumentHelp("Your own GTK CSS for the keypad, in place of the bundled keypad.css.", valueName: "file"),
+        transform: { URL(fileURLWithPath: $0) })
+    var css: URL?
+
+    @Flag(
+        help: """
+            Reserve the keypad's height at the bottom of the screen while it shows, so tiled and \
+            maximized windows shrink above it (fullscreen windows stay under it).
+            """)
+    var exclusive = false
+
+    @Flag(help: "Shuffle the PIN pad's digits each time it appears.")
+    var scramble = false
+
+    /// The service's configuration from the options.
+    nonisolated var serviceConfiguration: OSKConfiguration {
+        OSKConfiguration(
+            theme: theme, locale: locale ?? OSKEnvironment.locale(), layoutsDirectory: layoutsDirectory, css: css,
+            exclusive: exclusive, scramblesPIN: scramble)
+    }
+}
+
+/// keypad-osk's exit statuses besides 0 and 64 (a bad command line).
+enum OSKExit: Int32 {
+    case noDisplay = 3
+    case unsupported = 4
+    case seatTaken = 5
+    case compositorGone = 6
+}
+
+/// What keypad-osk reads from its environment.
+nonisolated enum OSKEnvironment {
+    /// The locale POSIX gives numbers: `LC_ALL`, else `LC_NUMERIC`, else `LANG`
+    /// (`de_DE.UTF-8@euro` → `de_DE`); `C` and `POSIX` are plain English.
+    static func locale(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
+        let value = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let identifier = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? "C"
+        return Locale(identifier: identifier == "C" || identifier == "POSIX" ? "en_US_POSIX" : identifier)
+    }
+}
