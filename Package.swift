@@ -76,11 +76,19 @@ let shipping: [Target] = [
         dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField"],
         swiftSettings: gtkSettings
     ),
+    // keypad-osk on X11: another app's field's position, its keypad window kept with it.
+    .target(
+        name: "CKeypadOSKX11",
+        dependencies: ["CGTK"],
+        cSettings: cWarnings,
+        linkerSettings: [.linkedLibrary("X11")]
+    ),
     // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
     .target(
         name: "KeypadOSK",
         dependencies: [
-            "CGTK", "CKeypadWayland", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField",
+            "CGTK", "CKeypadWayland", "CKeypadOSKX11", "KeypadGTK", "KeypadCore", "KeypadResources",
+            "KeypadForeignField",
         ],
         swiftSettings: gtkSettings
     ),
@@ -88,7 +96,7 @@ let shipping: [Target] = [
     .executableTarget(
         name: "keypad-osk",
         dependencies: [
-            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK",
+            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK", "CKeypadWayland",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings

@@ -88,8 +88,11 @@ static void osk_appeared(GDBusConnection *connection, const char *name, const ch
     outage_logged = FALSE;
 }
 
+/* Also called once at the start when keypad-osk is not running yet (it may be on its way:
+ * D-Bus activation), which changes nothing. */
 static void osk_vanished(GDBusConnection *connection, const char *name, gpointer data) {
-    if (osk_owner != NULL) log_outage("keypad-osk left the session bus");
+    if (osk_owner == NULL) return;
+    log_outage("keypad-osk left the session bus");
     g_clear_pointer(&osk_owner, g_free);
     /* Its successor learns of this app's field at the next focus, not from stale updates. */
     focus_sent = FALSE;

@@ -1,4 +1,5 @@
 import CGTK
+import CKeypadWayland
 import Foundation
 import KeypadForeignField
 import KeypadGTK
@@ -19,5 +20,15 @@ guard KeypadHost.initializeGTK() else {
 }
 
 let service = OSKService(configuration: command.serviceConfiguration)
-// gtk4: DBusFront.start(service: service)
+// org.keypad.OSK1 for GTK 4 apps (docs/gtk4.md); on X11 it is the only front.
+let onX11 = keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11
+let dbusFront = DBusFront.start(service: service)
+if onX11 {
+    guard let dbusFront else { refuse("no session bus: keypad-osk has no app to serve on X11", .unsupported) }
+    dbusFront.nameLost = { takenByAnother in
+        guard takenByAnother else { exit(0) }  // the session bus went away: so does the session
+        refuse("another keypad-osk serves this session (org.keypad.OSK1)", .seatTaken)
+    }
+    dbusFront.fieldMoved = { window, cursor in service.followX11Field(window: window, cursor: cursor) }
+}
 gtk_main()

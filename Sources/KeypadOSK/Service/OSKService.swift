@@ -11,7 +11,7 @@ import KeypadGTK
 public final class OSKService {
     public let configuration: OSKConfiguration
     private let input = OSKInput()
-    private var stage: OSKStage?
+    private(set) var stage: OSKStage?
     /// The client whose field the input stands for now.
     private weak var client: (any OSKClient)?
     /// Whether that client's field has focus (between focusIn and focusOut).
@@ -102,7 +102,7 @@ public final class OSKService {
         }
     }
 
-    private func makeStage() -> OSKStage {
+    func makeStage() -> OSKStage {
         let stage = OSKStage(configuration: configuration) { [weak self] visible in
             guard let self, self.isVisible != visible else { return }
             self.isVisible = visible

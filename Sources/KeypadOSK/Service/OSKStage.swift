@@ -14,7 +14,7 @@ import KeypadResources
 final class OSKStage {
     let scope = ResponderScope(notificationCenter: NotificationCenter())
     private let toolbar: AccessoryToolbar
-    private let host: KeypadHost?
+    let host: KeypadHost?
     private let configuration: OSKConfiguration
     private var tracer: KeypadTracer?
     private var tokens: [any NSObjectProtocol] = []
