@@ -163,6 +163,8 @@ void keypad_im_context_send_focus_in(KeypadIMContext *self) {
 static void keypad_im_context_focus_in(GtkIMContext *context) {
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_focus_in(self->simple);
+    /* GTK 4 may call focus_in again with no focus_out between (measured: each grab_focus). */
+    if (self->focused) return;
     self->focused = TRUE;
     keypad_osk_focus_in(self);
 }
@@ -268,9 +270,13 @@ void keypad_im_context_backspace(KeypadIMContext *self) {
     keypad_im_context_delete(self, offset, (guint)count);
 }
 
-/* A text view gets a newline; an entry (its GtkText) is activated, as Return does. */
+/* A text view gets a newline; an entry's GtkText is activated (GtkText::activate, which
+ * the entry re-emits as its own), as Return does; another widget is activated if it can be. */
 void keypad_im_context_return(KeypadIMContext *self) {
-    if (self->client == NULL || (field_flags(self) & FLAG_MULTILINE) != 0 || !gtk_widget_activate(self->client)) {
+    GtkWidget *client = self->client;
+    if (client != NULL && GTK_IS_TEXT(client)) {
+        g_signal_emit_by_name(client, "activate");
+    } else if (client == NULL || (field_flags(self) & FLAG_MULTILINE) != 0 || !gtk_widget_activate(client)) {
         keypad_im_context_commit(self, "\n");
         return;
     }

@@ -103,6 +103,7 @@ public final class DBusFront {
         let client = clients[sender] ?? add(sender)
         switch method {
         case "FocusIn":
+            IMTrace.write("dbus focus-in \(sender) purpose=\(arguments.uint32(0)) hints=\(arguments.uint32(1))")
             client.wire = OSKWireField(
                 purpose: arguments.uint32(0), hints: arguments.uint32(1), flags: arguments.uint32(2))
             client.hasFocus = true
@@ -113,6 +114,7 @@ public final class DBusFront {
             moved(client, window: client.window, rect: nil)
         case "FocusOut":
             guard client.hasFocus else { break }
+            IMTrace.write("dbus focus-out \(sender)")
             client.hasFocus = false
             service.focusOut(client)
         case "SetContentType":
@@ -166,6 +168,7 @@ public final class DBusFront {
 
     private func vanished(_ uniqueName: String) {
         guard let client = clients.removeValue(forKey: uniqueName) else { return }
+        IMTrace.write("dbus vanished \(uniqueName)")
         if client.watch != 0 { g_bus_unwatch_name(client.watch) }
         client.hasFocus = false
         service.clientVanished(client)
