@@ -76,6 +76,13 @@ let shipping: [Target] = [
         dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField"],
         swiftSettings: gtkSettings
     ),
+    // keypad-osk's input-method-v2 and virtual-keyboard client, on GDK's Wayland connection.
+    .target(
+        name: "CKeypadOSKWayland",
+        dependencies: ["CGTK"],
+        cSettings: cWarnings,
+        linkerSettings: [.linkedLibrary("wayland-client")]
+    ),
     // keypad-osk on X11: another app's field's position, its keypad window kept with it.
     .target(
         name: "CKeypadOSKX11",
@@ -87,7 +94,8 @@ let shipping: [Target] = [
     .target(
         name: "KeypadOSK",
         dependencies: [
-            "CGTK", "CKeypadWayland", "CKeypadOSKX11", "KeypadGTK", "KeypadCore", "KeypadResources",
+            "CGTK", "CKeypadWayland", "CKeypadOSKWayland", "CKeypadOSKX11", "KeypadGTK", "KeypadCore",
+            "KeypadResources",
             "KeypadForeignField",
         ],
         swiftSettings: gtkSettings
@@ -170,6 +178,11 @@ let testSupport: [Target] = [
     .testTarget(
         name: "KeypadIMTests",
         dependencies: ["KeypadIM", "KeypadCore"],
+        swiftSettings: strictSettings
+    ),
+    .testTarget(
+        name: "KeypadOSKTests",
+        dependencies: ["KeypadOSK", "KeypadCore", "CKeypadOSKWayland"],
         swiftSettings: strictSettings
     ),
     .testTarget(

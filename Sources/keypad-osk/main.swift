@@ -20,15 +20,25 @@ guard KeypadHost.initializeGTK() else {
 }
 
 let service = OSKService(configuration: command.serviceConfiguration)
-// org.keypad.OSK1 for GTK 4 apps (docs/gtk4.md); on X11 it is the only front.
-let onX11 = keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11
-let dbusFront = DBusFront.start(service: service)
-if onX11 {
-    guard let dbusFront else { refuse("no session bus: keypad-osk has no app to serve on X11", .unsupported) }
-    dbusFront.nameLost = { takenByAnother in
-        guard takenByAnother else { exit(0) }  // the session bus went away: so does the session
-        refuse("another keypad-osk serves this session (org.keypad.OSK1)", .seatTaken)
+let onWayland = WaylandFront.start(service: service) { refusal in
+    switch refusal {
+    case .unsupported: refuse(refusal.message, .unsupported)
+    case .seatTaken: refuse(refusal.message, .seatTaken)
+    case .compositorGone: refuse(refusal.message, .compositorGone)
     }
-    dbusFront.fieldMoved = { window, cursor in service.followX11Field(window: window, cursor: cursor) }
 }
+// org.keypad.OSK1 for thin input-method modules (the GTK 4 one, docs/gtk4.md): on X11 the only front.
+let dbusFront = DBusFront.start(service: service)
+if !onWayland, dbusFront == nil {
+    refuse("no Wayland input method and no session bus: no app can reach the keypad", .unsupported)
+}
+dbusFront?.nameLost = { takenByAnother in
+    guard takenByAnother else { exit(0) }  // the session bus went away: so does the session
+    // On Wayland this keypad-osk still serves the compositor's apps; on X11 it has none.
+    if !onWayland { refuse("another keypad-osk serves this session (org.keypad.OSK1)", .seatTaken) }
+}
+if keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11 {
+    dbusFront?.fieldMoved = { window, cursor in service.followX11Field(window: window, cursor: cursor) }
+}
+PuriOSK.start(service: service)
 gtk_main()

@@ -38,8 +38,8 @@ OSK_NAME = "org.keypad.OSK1"
 class Form:
     """A GTK 4 form under the module, seen through what it prints of its own fields."""
 
-    def __init__(self, bin_dir, title="GTK 4 form"):
-        env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE="keypad")
+    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad"):
+        env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE=im_module)
         self.title = title
         self.process = subprocess.Popen(FORM + [title], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)

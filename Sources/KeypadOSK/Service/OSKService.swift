@@ -10,7 +10,12 @@ import KeypadGTK
 @MainActor
 public final class OSKService {
     public let configuration: OSKConfiguration
-    private let input = OSKInput()
+    /// Two inputs take turns standing for the focused field: a new field begins editing in
+    /// the other one, so the scope moves from field to field as in an app's window (no hide
+    /// between, the new field's keypad and its did-begin-editing).
+    private let inputs = [OSKInput(), OSKInput()]
+    private var inputIndex = 0
+    private var input: OSKInput { inputs[inputIndex] }
     private(set) var stage: OSKStage?
     /// The client whose field the input stands for now.
     private weak var client: (any OSKClient)?
@@ -33,7 +38,7 @@ public final class OSKService {
     /// A service with `configuration`; the keypad's widgets are made at the first focus.
     public init(configuration: OSKConfiguration) {
         self.configuration = configuration
-        input.service = self
+        for input in inputs { input.service = self }
     }
 
     /// Begins editing `field` of `client`; a field of another client takes the keypad over.
@@ -41,6 +46,7 @@ public final class OSKService {
         if let current = self.client, current !== client, input.isEditing { input.resignFirstResponder() }
         self.client = client
         hasFocus = true
+        if input.isEditing { inputIndex = 1 - inputIndex }
         let stage = self.stage ?? makeStage()
         apply(field)
         guard field.wantsKeypad else {

@@ -50,18 +50,22 @@ final class OSKStage {
         }
     }
 
-    /// Begins editing `input`, alone in the scope.
+    /// Begins editing `input`; the input editing before ends as it does.
     func begin(_ input: OSKInput) {
         guard let host, !input.isEditing else { return }
         input.locale = configuration.locale
-        for responder in scope.responders where responder !== input { scope.remove(responder) }
-        if !scope.responders.contains(where: { $0 === input }) { scope.add(input) }
+        // The field editing now stays until the new one takes over, as focus moves in a window.
+        for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
+        scope.add(input)
         input.inputAccessoryView = toolbar
         host.prepare(for: input)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {
             keypad.locale = configuration.locale
         }
         input.becomeFirstResponder()
+        // One field at a time: the toolbar's previous and next have nowhere to go.
+        for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
+        toolbar.order = .declared  // redraws previous and next, now with nowhere to go
     }
 
     /// `--exclusive`: the keypad's layer surface reserves its height, so tiled windows shrink above it.

@@ -1,0 +1,429 @@
+#!/usr/bin/python3
+"""keypad-osk, the system keypad, in a headless sway (scripts/display/with-wayland sway), and
+its refusal in cage (scripts/display/with-wayland cage).
+
+Apps reach keypad-osk through the compositor (text-input-v3 → input-method-v2), with no
+input-method module in them:
+- a GTK 3 form with GTK's own Wayland input method (GTK_IM_MODULE unset): DIGITS → number
+  pad, PHONE → phone pad; typing, Delete over a character and over a selection, Return
+  activating the entry; keypad-osk started before the app, and after it;
+- Chromium on Wayland in kiosk mode (fullscreen): number, tel, email, password and text
+  fields get their pads; typing, Delete, Return submitting the form; the keypad drawn over
+  the fullscreen window (grim's pixels); the app keeps focus (sway's tree); a password's
+  text in no output;
+- a GTK 4 form: DIGITS → number pad, typing and Delete;
+- a second keypad-osk refuses (another input method holds the seat), and in cage (no
+  input-method-v2) keypad-osk refuses, each with its line and exit status.
+
+The app's own value is checked every time: AT-SPI's text of a GTK 3 entry, the page's input
+events (a password's only as its length), the GTK 4 form's printed text. The keys are found
+through keypad-osk's trace (KEYPAD_IM_TRACE: the layout shown and each key's rectangle in the
+keypad's window) and the keypad's band in a screenshot (where the window starts), and tapped
+with the tests' virtual pointer (Tests/Wayland/virtual_pointer.c).
+
+    scripts/display/with-wayland sway|cage /usr/bin/python3 Tests/OSK/osk_e2e.py BIN_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+for folder in ("IM", "Web", "Wayland"):
+    sys.path.insert(0, os.path.join(HERE, "..", folder))
+
+import gi  # noqa: E402
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from im_app import App  # noqa: E402
+from screenshot import Screenshot  # noqa: E402
+from wayland_e2e import CHROME, SCREEN, VirtualPointer, click_output, has_return_key, keypad_band, sway_windows  # noqa: E402
+from web_harness import Page, Trace, wait_for  # noqa: E402
+
+COMPOSITOR = os.environ.get("KEYPAD_COMPOSITOR", "")
+SHOTS = tempfile.mkdtemp(prefix="keypad-osk-")
+FORM = os.path.join(HERE, "..", "IM", "im_form.py")
+GTK4_FORM = os.path.join(HERE, "gtk4_form.py")
+# The apps use the toolkit's own Wayland input method: no module, as in a plain session.
+PLAIN = {key: value for key, value in os.environ.items() if key not in ("GTK_IM_MODULE", "GTK_IM_MODULE_FILE")}
+# What a test types into the password field: it must appear in no output.
+SECRET = "2580"
+
+
+class OSK:
+    """One keypad-osk process with its own trace and output."""
+
+    def __init__(self, bin_dir, workdir, name="osk"):
+        self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
+        self.log_path = os.path.join(workdir, f"{name}.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk")], stdout=self.log,
+                                        stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
+
+    def output(self):
+        self.log.flush()
+        with open(self.log_path, errors="replace") as file:
+            return file.read()
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=5)
+        self.log.close()
+
+    def wait_keypad(self, mark, layout):
+        try:
+            keypad = self.trace.wait_keypad(mark, layout)
+        except AssertionError:
+            screenshot("no-keypad")
+            raise
+        return keypad, band_top()
+
+    def tap(self, keypad, top, name):
+        """A pointer tap on the key `name` of `keypad` (from the trace), whose window starts at `top`."""
+        x, y = keypad[2][name]
+        click_output(x, top + y)
+
+
+def screenshot(name):
+    return Screenshot.take(os.path.join(SHOTS, f"{name}.png"), env=SCREEN)
+
+
+def band_top(name="band"):
+    """The top of the keypad's band across the bottom of the output, once it has slid in
+    (the same top in two screenshots in a row) with its return key drawn."""
+    seen = []
+
+    def settled():
+        shot = screenshot(name)
+        top = keypad_band(shot, 0, 1280, 720)
+        seen.append(top)
+        if top is None or len(seen) < 2 or seen[-2] != top or not has_return_key(shot, 0, 1280, top, 720):
+            return None
+        return top
+    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=5, seen=lambda: seen[-3:])
+
+
+def assert_one_focused_view(title_part):
+    """sway's tree: the app's view focused, and no view of the keypad's own."""
+    views = sway_windows()
+    focused = [name for name, is_focused, _ in views if is_focused]
+    assert len(focused) == 1 and title_part in focused[0], f"focus is not on the app: {views}"
+    assert not any("Keypad" == name or "keypad-osk" == name for name, _, _ in views), f"a keypad view: {views}"
+
+
+# GTK 3
+
+
+def test_gtk3_form(bin_dir, workdir):
+    """keypad-osk started before the app: the app's DIGITS and PHONE entries get their pads
+    and every key edits the entry."""
+    osk = OSK(bin_dir, workdir)
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Digits"], env={"GTK_IM_MODULE": ""})
+        digits = app.require("Digits", "text")
+        keypad, top = osk.wait_keypad(0, "numberPad")
+        assert_one_focused_view("Keypad IM form")
+        for key, expected in (("1", "1"), ("2", "12"), ("3", "123"), ("Delete", "12")):
+            osk.tap(keypad, top, key)
+            wait_for(lambda: App.text(digits) == expected, f"Digits to read {expected!r}",
+                     seen=lambda: App.text(digits))
+        assert Atspi.Text.add_selection(digits, 0, 2), "AT-SPI could not select"
+        wait_for(lambda: Atspi.Text.get_n_selections(digits) == 1, "a selection")
+        osk.tap(keypad, top, "Delete")
+        wait_for(lambda: App.text(digits) == "", "Delete to remove the selection", seen=lambda: App.text(digits))
+        osk.tap(keypad, top, "7")
+        wait_for(lambda: App.text(digits) == "7", "Digits to read '7'", seen=lambda: App.text(digits))
+        osk.tap(keypad, top, "Return")
+        app.wait_for_line("activate Digits")
+        assert App.text(digits) == "7", f"Return changed the text: {App.text(digits)!r}"
+
+        mark = osk.trace.mark()
+        phone = app.require("Phone", "text")
+        assert Atspi.Component.grab_focus(phone), "grab_focus on Phone failed"
+        keypad, top = osk.wait_keypad(mark, "phonePad")
+        osk.tap(keypad, top, "5")
+        wait_for(lambda: App.text(phone) == "5", "Phone to read '5'", seen=lambda: App.text(phone))
+        assert App.text(digits) == "7"
+        assert_one_focused_view("Keypad IM form")
+        lines = osk.trace.lines()
+        assert "focus-in purpose=2 hints=0 widget=wayland" in lines, lines[:4]
+        assert "focus-in purpose=4 hints=0 widget=wayland" in lines, [line for line in lines if "focus" in line]
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
+def test_osk_started_after_the_app(bin_dir, workdir):
+    """An app whose field has focus before keypad-osk starts gets its pad once it does."""
+    app = App(["/usr/bin/python3", FORM, "--focus", "Digits", "--report-focus"], env={"GTK_IM_MODULE": ""})
+    osk = None
+    try:
+        app.wait_for_line("focus Digits")
+        osk = OSK(bin_dir, workdir, "late")
+        keypad, top = osk.wait_keypad(0, "numberPad")
+        digits = app.require("Digits", "text")
+        osk.tap(keypad, top, "4")
+        wait_for(lambda: App.text(digits) == "4", "Digits to read '4'", seen=lambda: App.text(digits))
+    finally:
+        app.close()
+        if osk:
+            osk.close()
+
+
+def test_activate_storm(bin_dir, workdir):
+    """300 focus moves 2 ms apart: keypad-osk keeps up, ends with the last field's pad, and types there."""
+    osk = OSK(bin_dir, workdir, "storm")
+    app = None
+    try:
+        app = App(["/usr/bin/python3", os.path.join(HERE, "storm_form.py")], env={"GTK_IM_MODULE": ""})
+        app.wait_for_line("settled", timeout=15)
+        mark = osk.trace.mark()
+        phone = app.require("Phone", "text")
+        keypad = wait_for(lambda: (lambda k: k if k and k[0] == "phonePad" else None)(osk.trace.keypad(0)),
+                          "the phone pad after the storm", timeout=8, seen=lambda: osk.trace.lines()[-3:])
+        top = band_top()
+        osk.tap(keypad, top, "3")
+        wait_for(lambda: App.text(phone) == "3", "Phone to read '3'", seen=lambda: App.text(phone))
+        assert App.text(app.require("Digits", "text")) == ""
+        assert osk.process.poll() is None
+        focus_ins = len([line for line in osk.trace.lines()[:mark] if line.startswith("focus-in")])
+        assert focus_ins <= 301, focus_ins
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
+def test_second_osk_refuses(bin_dir, workdir):
+    """Another input method holds the seat: the second keypad-osk says so and exits 5."""
+    first = OSK(bin_dir, workdir, "first")
+    try:
+        # The first one holds the seat once it serves an app.
+        app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
+        try:
+            first.wait_keypad(0, "decimalPad")
+        finally:
+            app.close()
+        second = subprocess.run([os.path.join(bin_dir, "keypad-osk")], capture_output=True, text=True, timeout=10,
+                                env=PLAIN)
+        assert second.returncode == 5, f"exit {second.returncode}: {second.stderr!r}"
+        assert second.stderr.strip() == (
+            "keypad-osk: another input method holds the seat (is another keypad-osk or squeekboard running?)"), \
+            second.stderr
+        assert first.process.poll() is None, "the first keypad-osk went away"
+    finally:
+        first.close()
+
+
+def puri(method, *args):
+    """A call to keypad-osk's sm.puri.OSK0 with gdbus; its output, or None while nobody owns the name."""
+    result = subprocess.run(["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
+                             "--method", method, *args], capture_output=True, text=True, timeout=10)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+def test_dismiss_and_sm_puri_osk0(bin_dir, workdir):
+    """The toolbar's Dismiss hides the keypad (the field keeps focus and text); sm.puri.OSK0's
+    Visible follows, and SetVisible(true) brings the keypad back, SetVisible(false) hides it."""
+    osk = OSK(bin_dir, workdir, "puri")
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Phone"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "phonePad")
+        visible = "org.freedesktop.DBus.Properties.Get"
+        wait_for(lambda: puri(visible, "sm.puri.OSK0", "Visible") == "(<true>,)", "Visible true",
+                 seen=lambda: puri(visible, "sm.puri.OSK0", "Visible"))
+        mark = osk.trace.mark()
+        osk.tap(keypad, top, "Dismiss keypad")
+        osk.trace.wait_hidden(mark)
+        assert puri(visible, "sm.puri.OSK0", "Visible") == "(<false>,)"
+        phone = app.require("Phone", "text")
+        assert App.focused(phone), "the field lost focus"
+        mark = osk.trace.mark()
+        assert puri("sm.puri.OSK0.SetVisible", "true") == "()"
+        keypad, top = osk.wait_keypad(mark, "phonePad")
+        osk.tap(keypad, top, "9")
+        wait_for(lambda: App.text(phone) == "9", "Phone to read '9'", seen=lambda: App.text(phone))
+        assert puri(visible, "sm.puri.OSK0", "Visible") == "(<true>,)"
+        mark = osk.trace.mark()
+        assert puri("sm.puri.OSK0.SetVisible", "false") == "()"
+        osk.trace.wait_hidden(mark)
+        assert App.text(phone) == "9" and App.focused(phone)
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
+# GTK 4
+
+
+def test_gtk4_form(bin_dir, workdir):
+    osk = OSK(bin_dir, workdir, "gtk4")
+    app = subprocess.Popen(["/usr/bin/python3", GTK4_FORM], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           text=True, env=PLAIN)
+    lines = []
+    try:
+        keypad, top = osk.wait_keypad(0, "numberPad")
+        os.set_blocking(app.stdout.fileno(), False)
+
+        def text_is(expected):
+            for line in iter(app.stdout.readline, ""):
+                lines.append(line.rstrip("\n"))
+            return f"text Digits {expected}".rstrip() in lines[-1:]
+        for key, expected in (("8", "8"), ("9", "89"), ("Delete", "8")):
+            osk.tap(keypad, top, key)
+            wait_for(lambda: text_is(expected), f"the GTK 4 entry to read {expected!r}", seen=lambda: lines[-3:])
+        assert_one_focused_view("Keypad GTK 4 form")
+    finally:
+        app.terminate()
+        app.wait(timeout=5)
+        osk.close()
+
+
+# Chromium
+
+
+def chromium(page, profile):
+    command = ["chromium", "--ozone-platform=wayland", "--kiosk", "--no-first-run", "--no-default-browser-check",
+               "--password-store=basic", "--disable-gpu", f"--user-data-dir={profile}", page.url()]
+    if os.geteuid() == 0:
+        command.insert(1, "--no-sandbox")
+    log = open(os.path.join(profile, "output.log"), "w")
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=PLAIN, start_new_session=True), log
+
+
+def test_chromium_kiosk(bin_dir, workdir):
+    osk = OSK(bin_dir, workdir, "chromium")
+    page = Page()
+    profile = tempfile.mkdtemp(prefix="keypad-osk-chromium-")
+    browser, log = chromium(page, profile)
+    try:
+        page.wait_load(0)
+        views = wait_for(lambda: [v for v in sway_windows() if v[1]], "Chromium's view to be focused", timeout=20)
+        assert views[0][2]["width"] == 1280 and views[0][2]["height"] == 720, f"not fullscreen: {views}"
+        pads = {"number": "decimalPad", "tel": "phonePad", "email": "emailAddress", "password": "default",
+                "text": "default"}
+        for id, layout in pads.items():
+            mark = osk.trace.mark()
+            page.command("focus", id=id)
+            osk.wait_keypad(mark, layout)
+        # number: typing, Delete, Return submitting the form, over the fullscreen window.
+        mark = osk.trace.mark()
+        page.command("focus", id="number")
+        keypad, top = osk.wait_keypad(mark, "decimalPad")
+        assert 720 - top > 200, f"the keypad band is {720 - top} px tall"
+        for key, expected in (("4", "4"), ("2", "42"), ("Delete", "4"), ("5", "45")):
+            events = page.mark()
+            osk.tap(keypad, top, key)
+            page.wait_event(events, "input", "number", where=lambda e, v=expected: e.get("value") == v)
+        events = page.mark()
+        osk.tap(keypad, top, "Return")
+        submit = page.wait_event(events, "submit")
+        assert submit["values"]["number"] == {"value": "45"}, submit["values"]
+        assert_one_focused_view("Chromium")
+        # Delete over a selection.
+        mark = osk.trace.mark()
+        page.command("focus", id="tel")
+        keypad, top = osk.wait_keypad(mark, "phonePad")
+        for key, expected in (("1", "1"), ("2", "12"), ("3", "123")):
+            events = page.mark()
+            osk.tap(keypad, top, key)
+            page.wait_event(events, "input", "tel", where=lambda e, v=expected: e.get("value") == v)
+        events = page.mark()
+        page.command("select", id="tel", start=0, end=2)
+        osk.tap(keypad, top, "Delete")
+        page.wait_event(events, "input", "tel", where=lambda e: e.get("value") == "3")
+        # password: secure, typed, its text in no output.
+        mark = osk.trace.mark()
+        page.command("focus", id="password")
+        keypad, top = osk.wait_keypad(mark, "default")
+        assert "Previous field" not in keypad[2] and "Next field" not in keypad[2], keypad[2].keys()
+        tmark = osk.trace.mark()
+        osk.tap(keypad, top, "Numbers and symbols")
+        numbers = wait_for(lambda: (lambda k: k if k and "2" in k[2] else None)(osk.trace.keypad(tmark)),
+                           "the numbers page", seen=lambda: osk.trace.lines()[tmark:][:3])
+        for count, key in enumerate(SECRET, 1):
+            events = page.mark()
+            osk.tap(numbers, top, key)
+            page.wait_event(events, "input", "password", where=lambda e, n=count: e.get("length") == n)
+        trace = "\n".join(osk.trace.lines())
+        assert "focus-in purpose=8 hints=192 widget=wayland" in trace, trace[:300]
+        assert "tap •" in trace, "the password's taps are not concealed in the trace"
+        log.flush()
+        outputs = {"trace": trace, "keypad-osk": osk.output(), "chromium": open(log.name, errors="replace").read(),
+                   "page events": json.dumps(page.snapshot())}
+        for name, text in outputs.items():
+            assert SECRET not in text, f"the password's text is in {name}"
+        shot = screenshot("chromium-kiosk")
+        assert keypad_band(shot, 0, 1280, 720) is not None and shot.pixel(640, 3) != CHROME
+    finally:
+        try:
+            os.killpg(browser.pid, 15)
+            browser.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(browser.pid, 9)
+        log.close()
+        page.close()
+        osk.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+# cage
+
+
+def test_cage_refuses(bin_dir, workdir):
+    """cage has no input-method-v2 (nor layer-shell): keypad-osk says so and exits 4."""
+    result = subprocess.run([os.path.join(bin_dir, "keypad-osk")], capture_output=True, text=True, timeout=20,
+                            env=PLAIN)
+    assert result.returncode == 4, f"exit {result.returncode}: {result.stderr!r}"
+    assert result.stderr.startswith("keypad-osk: the Wayland compositor offers no "), result.stderr
+
+
+SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
+              test_second_osk_refuses,
+              test_gtk4_form,
+              test_chromium_kiosk]
+
+
+def main():
+    bin_dir = sys.argv[1]
+    workdir = tempfile.mkdtemp(prefix="keypad-osk-run-")
+    if COMPOSITOR == "sway":
+        missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
+        assert not missing, f"no virtual pointer: {missing}"
+        tests = SWAY_TESTS
+    else:
+        tests = [test_cage_refuses]
+    only = sys.argv[2:]
+    failures = 0
+    for test in tests:
+        if only and test.__name__ not in only:
+            continue
+        start = time.time()
+        try:
+            test(bin_dir, workdir)
+            print(f"ok   {COMPOSITOR} {test.__name__} ({time.time() - start:.1f} s)", flush=True)
+        except Exception:  # noqa: BLE001 - every failure is reported, then the run fails
+            failures += 1
+            print(f"FAIL {COMPOSITOR} {test.__name__}", flush=True)
+            traceback.print_exc()
+    if failures:
+        print(f"screenshots in {SHOTS}, traces in {workdir}")
+        return 1
+    shutil.rmtree(SHOTS, ignore_errors=True)
+    shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
