@@ -334,6 +334,23 @@ def test_two_apps_share_one_keypad_that_follows_focus(bin_dir, keypad, trace):
         second.close()
 
 
+def test_keypad_above_a_fullscreen_kiosk(bin_dir, keypad, trace):
+    """A fullscreen form (a kiosk) under openbox: the keypad, another process's window,
+    shows above it, so a tap lands on the key, not on the form under it."""
+    form = Form(bin_dir)
+    try:
+        form.activate()
+        form.send("fullscreen")
+        wait_for(lambda: form.state()["fullscreen"], "the form to be fullscreen")
+        form.focus("Digits")
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "4", "2")
+        assert form.text("Digits") == "42", form.text("Digits")
+        form.assert_focused("Digits")
+    finally:
+        form.close()
+
+
 def test_keypad_osk_killed_mid_typing(bin_dir, keypad, trace):
     form = Form(bin_dir)
     try:
@@ -432,7 +449,7 @@ class DBusMonitor:
 
 
 WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_two_apps_share_one_keypad_that_follows_focus,
-           test_keypad_osk_killed_mid_typing, test_widget_factory]
+           test_keypad_above_a_fullscreen_kiosk, test_keypad_osk_killed_mid_typing, test_widget_factory]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
 
 

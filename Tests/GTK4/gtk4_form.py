@@ -4,8 +4,9 @@ Phone, Email and Password entries and a Notes text view, each with its input pur
 
 It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
-`focus NAME`, `select NAME START END` (character offsets), `state` (prints `state {json}`:
-whether its window is active, the focused field, every field's text)."""
+`focus NAME`, `select NAME START END` (character offsets), `fullscreen`, `state` (prints
+`state {json}`: whether its window is active and fullscreen, the focused field, every
+field's text)."""
 import json
 import sys
 
@@ -90,8 +91,10 @@ def command(line):
         else:
             widget.select_region(start, end)
         say(f"selected {words[1]}")
+    elif words[0] == "fullscreen":
+        window.fullscreen()
     elif words[0] == "state":
-        state = {"active": window.is_active(), "focus": focused_name(),
+        state = {"active": window.is_active(), "fullscreen": window.is_fullscreen(), "focus": focused_name(),
                  "texts": {name: text_of(widget) for name, widget in fields.items()}}
         say(f"state {json.dumps(state)}")
 
