@@ -319,6 +319,11 @@ def test_two_apps_share_one_keypad_that_follows_focus(bin_dir, keypad, trace):
         keypad.type(first, "Phone", "8")
         assert first.text("Phone") == "8" and second.text("Number") == "7"
         assert keypad.owner_pid() == owner and len(keypad.apps()) == 1, "more than one keypad-osk"
+        # A second keypad-osk finds the name taken, says so and leaves (status 5).
+        second_osk = subprocess.run([os.path.join(bin_dir, "keypad-osk")], capture_output=True, text=True, timeout=30)
+        assert second_osk.returncode == 5 and "another keypad-osk" in second_osk.stderr, \
+            (second_osk.returncode, second_osk.stderr)
+        assert keypad.owner_pid() == owner
         # An app that quits without focus changes nothing; one that crashes with its field
         # focused (and no other window to take focus) leaves no keypad behind.
         gone = len(trace_lines(trace, "dbus vanished"))
