@@ -19,6 +19,10 @@ static char *osk_owner;
 /* The focused context, and whether keypad-osk was told (FocusIn) since it last started. */
 static GWeakRef focused;
 static gboolean focus_sent;
+/* The unique name of the keypad-osk that answered the last FocusIn: only its going away
+ * means the field's focus is lost (another that went, or the one D-Bus activation replaced,
+ * says nothing about it). */
+static char *focus_owner;
 /* One line per outage, not one per call. */
 static gboolean outage_logged;
 
@@ -48,6 +52,33 @@ static void call_done(GObject *source, GAsyncResult *result, gpointer data) {
 static void call(const char *method, GVariant *parameters) {
     g_dbus_connection_call(bus, OSK_NAME, OSK_PATH, OSK_INTERFACE, method, parameters, NULL,
                            G_DBUS_CALL_FLAGS_NONE, -1, NULL, call_done, NULL);
+}
+
+static void focus_in_done(GObject *source, GAsyncResult *result, gpointer data) {
+    GError *error = NULL;
+    GDBusMessage *reply =
+        g_dbus_connection_send_message_with_reply_finish(G_DBUS_CONNECTION(source), result, &error);
+    if (reply != NULL && !g_dbus_message_to_gerror(reply, &error)) {
+        g_free(focus_owner);
+        focus_owner = g_strdup(g_dbus_message_get_sender(reply));
+    } else if (error != NULL) {
+        char *line = g_strdup_printf("no keypad-osk on the session bus (%s)", error->message);
+        log_outage(line);
+        g_free(line);
+        focus_sent = FALSE;
+    }
+    g_clear_error(&error);
+    g_clear_object(&reply);
+}
+
+/* FocusIn, whose answer names the keypad-osk that took the field. */
+static void call_focus_in(GVariant *parameters) {
+    g_clear_pointer(&focus_owner, g_free); /* until the answer names the new one */
+    GDBusMessage *message = g_dbus_message_new_method_call(OSK_NAME, OSK_PATH, OSK_INTERFACE, "FocusIn");
+    g_dbus_message_set_body(message, parameters);
+    g_dbus_connection_send_message_with_reply(bus, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, -1, NULL, NULL,
+                                              focus_in_done, NULL);
+    g_object_unref(message);
 }
 
 static KeypadIMContext *focused_context(void) {
@@ -93,9 +124,9 @@ static void osk_appeared(GDBusConnection *connection, const char *name, const ch
 static void osk_vanished(GDBusConnection *connection, const char *name, gpointer data) {
     if (osk_owner == NULL) return;
     log_outage("keypad-osk left the session bus");
-    g_clear_pointer(&osk_owner, g_free);
     /* Its successor learns of this app's field at the next focus, not from stale updates. */
-    focus_sent = FALSE;
+    if (g_strcmp0(osk_owner, focus_owner) == 0) focus_sent = FALSE;
+    g_clear_pointer(&osk_owner, g_free);
 }
 
 static void send_focus_in(KeypadIMContext *context) {
@@ -156,6 +187,11 @@ void keypad_osk_send(KeypadIMContext *context, const char *method, GVariant *par
     g_variant_ref_sink(parameters);
     KeypadIMContext *current = focused_context();
     if (current != NULL) g_object_unref(current);
-    if (current == context && bus_state == BUS_READY && focus_sent) call(method, parameters);
+    if (current == context && bus_state == BUS_READY && focus_sent) {
+        if (strcmp(method, "FocusIn") == 0)
+            call_focus_in(parameters);
+        else
+            call(method, parameters);
+    }
     g_variant_unref(parameters);
 }
