@@ -269,6 +269,7 @@ bench: bench-deps
 	scripts/benchmarks/bench
 	scripts/benchmarks/bench-im
 	scripts/benchmarks/bench-web
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-gtk4
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its

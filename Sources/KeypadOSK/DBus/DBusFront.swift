@@ -13,7 +13,7 @@ public final class DBusFront {
     static let busName = "org.keypad.OSK1"
     static let objectPath = "/org/keypad/OSK1"
     static let interfaceName = "org.keypad.OSK1"
-    /// More apps than this at once get an error from FocusIn (docs/gtk4.md, Bounds).
+    /// More apps than this at once: a new one's calls get an error (docs/gtk4.md, Bounds).
     static let maximumClients = 256
 
     /// The front started by ``start(service:)``: one per process.
@@ -97,7 +97,7 @@ public final class DBusFront {
     private func handle(
         _ method: String, from sender: String, _ arguments: GVariantArguments, _ invocation: OpaquePointer
     ) {
-        if method == "FocusIn", clients[sender] == nil, clients.count >= Self.maximumClients {
+        if clients[sender] == nil, clients.count >= Self.maximumClients {
             return fail(invocation, "too many clients (\(Self.maximumClients))")
         }
         let client = clients[sender] ?? add(sender)

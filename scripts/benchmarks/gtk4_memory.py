@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+"""Memory a GTK 4 app pays for the GTK 4 module: the GTK 4 form (Tests/GTK4/gtk4_form.py)
+with a field focused, RSS and PSS from /proc/PID/smaps_rollup, with the module (and its
+keypad showing, from keypad-osk) and without it (GTK_PATH naming no module, GTK's simple
+context), alternating, RUNS times each. Also checks no Swift runtime or Foundation is mapped.
+
+    gtk4_memory.py BIN_DIR RUNS   prints `with RSS_KB PSS_KB`, `without RSS_KB PSS_KB` (medians),
+                                  `module_kb RSS_KB` (the module's own mappings) and `swift_mapped 0|1`
+"""
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "GTK4"))
+from gtk4_e2e import Form, Keypad  # noqa: E402
+
+bin_dir, runs = sys.argv[1], int(sys.argv[2])
+empty = tempfile.mkdtemp()  # a GTK_PATH with no module in it
+
+
+def rollup(pid):
+    values = {}
+    for line in open(f"/proc/{pid}/smaps_rollup"):
+        parts = line.split()
+        if len(parts) >= 3 and parts[1].isdigit():
+            values[parts[0].rstrip(":")] = int(parts[1])
+    return values["Rss"], values["Pss"]
+
+
+def module_rss(pid):
+    total, inside = 0, False
+    for line in open(f"/proc/{pid}/smaps"):
+        fields = line.split()
+        if "-" in fields[0] and len(fields) >= 5:
+            inside = fields[-1].endswith("libim-keypad.so")
+        elif inside and fields[0] == "Rss:":
+            total += int(fields[1])
+    return total
+
+
+samples = {"with": [], "without": []}
+module_kb, swift_mapped = [], False
+for _ in range(runs):
+    for kind in ("without", "with"):
+        form = Form(bin_dir if kind == "with" else empty, im_module="keypad" if kind == "with" else
+                    "gtk-im-context-simple")
+        try:
+            form.activate()
+            form.focus("Digits")
+            if kind == "with":
+                Keypad().wait_for("1")
+            time.sleep(1.0)  # the app settles (its first frames, GL) before it is measured
+            samples[kind].append(rollup(form.process.pid))
+            maps = open(f"/proc/{form.process.pid}/maps").read()
+            if kind == "with":
+                module_kb.append(module_rss(form.process.pid))
+                swift_mapped |= "libswiftCore" in maps or "Foundation" in maps
+        finally:
+            form.close()
+for kind, values in samples.items():
+    print(f"{kind} {statistics.median(v[0] for v in values):.0f} {statistics.median(v[1] for v in values):.0f}")
+print(f"module_kb {statistics.median(module_kb):.0f}")
+print(f"swift_mapped {int(swift_mapped)}")
