@@ -32,6 +32,25 @@ static void log_outage(const char *what) {
     g_message("keypad: %s; physical keys still work, the next focused field tries again", what);
 }
 
+/* A call failed: keypad-osk refusing what it was sent (InvalidArgs: a bound) changes nothing
+ * else; anything else (no keypad-osk, it crashed, it could not start) is an outage, and the
+ * next focus tells its successor of the field. */
+static void call_failed(GError *error) {
+    static gboolean refusal_logged = FALSE;
+    char *remote = g_dbus_error_get_remote_error(error);
+    if (g_strcmp0(remote, "org.freedesktop.DBus.Error.InvalidArgs") == 0 ||
+        g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS)) {
+        if (!refusal_logged) g_message("keypad: keypad-osk refused a call (%s)", error->message);
+        refusal_logged = TRUE;
+    } else if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+        char *line = g_strdup_printf("no keypad-osk on the session bus (%s)", error->message);
+        log_outage(line);
+        g_free(line);
+        focus_sent = FALSE;
+    }
+    g_free(remote);
+}
+
 static void call_done(GObject *source, GAsyncResult *result, gpointer data) {
     GError *error = NULL;
     GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
@@ -39,12 +58,7 @@ static void call_done(GObject *source, GAsyncResult *result, gpointer data) {
         g_variant_unref(reply);
         return;
     }
-    if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
-        char *line = g_strdup_printf("no keypad-osk on the session bus (%s)", error->message);
-        log_outage(line);
-        g_free(line);
-        focus_sent = FALSE;
-    }
+    call_failed(error);
     g_error_free(error);
 }
 
@@ -62,10 +76,8 @@ static void focus_in_done(GObject *source, GAsyncResult *result, gpointer data) 
         g_free(focus_owner);
         focus_owner = g_strdup(g_dbus_message_get_sender(reply));
     } else if (error != NULL) {
-        char *line = g_strdup_printf("no keypad-osk on the session bus (%s)", error->message);
-        log_outage(line);
-        g_free(line);
-        focus_sent = FALSE;
+        call_failed(error);
+        focus_sent = FALSE; /* a refused FocusIn too: keypad-osk has no field of this app */
     }
     g_clear_error(&error);
     g_clear_object(&reply);
