@@ -38,8 +38,8 @@ OSK_NAME = "org.keypad.OSK1"
 class Form:
     """A GTK 4 form under the module, seen through what it prints of its own fields."""
 
-    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad"):
-        env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE=im_module)
+    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None):
+        env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE=im_module, **(env or {}))
         self.title = title
         self.process = subprocess.Popen(FORM + [title], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
@@ -282,6 +282,14 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
             keypad.press(form, "activate Password")
             form.assert_focused("Password")
 
+            # INHIBIT_OSK: the field has focus, no keypad shows, physical keys type.
+            form.focus("Inhibited")
+            keypad.wait_for_no_keypad()
+            assert trace_lines(trace, "dbus focus-in")[-1].split()[-1] == "hints=128"
+            subprocess.run(["xdotool", "type", "--delay", "30", "x"], check=True)
+            wait_for(lambda: form.text("Inhibited") == "x", "a physical key in Inhibited")
+            form.assert_focused("Inhibited")
+
             form.focus("Notes")
             keypad.wait_for("q")
             keypad.type(form, "Notes", "q", "Return", "w")
@@ -383,6 +391,35 @@ def test_keypad_osk_killed_mid_typing(bin_dir, keypad, trace):
     assert len(lines) == 1, f"the app should log one line, not {lines}"
 
 
+def test_no_keypad_osk_at_all(bin_dir, keypad, trace):
+    """A session bus with no keypad-osk service file: the app logs one line and types with
+    its physical keys."""
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True,
+                           env=dict(os.environ, XDG_DATA_DIRS="/usr/local/share:/usr/share"))
+    address = bus.stdout.readline().strip()
+    # No accessibility on that bus: an AT-SPI bus launched from it would announce itself on the
+    # X root window and outlive this test's bus, to the next apps' harm.
+    form = Form(bin_dir, env={"DBUS_SESSION_BUS_ADDRESS": address, "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"})
+    try:
+        form.activate()
+        form.focus("Digits")
+        wait_for(lambda: any("no keypad-osk on the session bus" in l for l in form.output()[1]),
+                 "the app's one line about keypad-osk")
+        subprocess.run(["xdotool", "type", "--delay", "30", "12"], check=True)
+        wait_for(lambda: form.text("Digits") == "12", "physical keys without keypad-osk")
+        form.focus("Number")
+        subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
+        wait_for(lambda: form.text("Number") == "3", "physical keys in the next field")
+        form.assert_focused("Number")
+    finally:
+        form.close()
+        bus.terminate()
+        bus.wait(timeout=5)
+    lines = [l for l in form.output()[1] if "keypad" in l]
+    assert len(lines) == 1, f"the app should log one line, not {lines}"
+
+
 def test_widget_factory(bin_dir, keypad, trace):
     """Debian's gtk4-widget-factory, an app this project did not write: the field it
     focuses first gets the keypad, and a tap types into it. GTK 4.8's accessibility bus
@@ -454,7 +491,8 @@ class DBusMonitor:
 
 
 WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_two_apps_share_one_keypad_that_follows_focus,
-           test_keypad_above_a_fullscreen_kiosk, test_keypad_osk_killed_mid_typing, test_widget_factory]
+           test_keypad_above_a_fullscreen_kiosk, test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
+           test_widget_factory]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
 
 

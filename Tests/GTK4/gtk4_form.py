@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """A GTK 4 form for the GTK 4 module's tests (Tests/GTK4/gtk4_e2e.py): Digits, Number,
-Phone, Email and Password entries and a Notes text view, each with its input purpose.
+Phone, Email and Password entries, an Inhibited entry (INHIBIT_OSK) and a Notes text view,
+each with its input purpose.
 
 It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
@@ -30,7 +31,7 @@ def say(line):
 
 
 window = Gtk.Window(title=TITLE)
-window.set_default_size(420, 360)
+window.set_default_size(420, 420)
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4)
 window.set_child(box)
 fields = {}
@@ -52,6 +53,14 @@ for name, purpose in PURPOSES:
     box.append(Gtk.Label(label=name, xalign=0))
     box.append(entry)
     fields[name] = entry
+
+# A field that asks for no on-screen keyboard (INHIBIT_OSK).
+inhibited = Gtk.Entry(placeholder_text="Inhibited", input_hints=Gtk.InputHints.INHIBIT_OSK)
+inhibited.connect("changed", lambda e: say(f"changed Inhibited {json.dumps(e.get_text())}"))
+watch_focus("Inhibited", inhibited)
+box.append(Gtk.Label(label="Inhibited", xalign=0))
+box.append(inhibited)
+fields["Inhibited"] = inhibited
 
 notes = Gtk.TextView(vexpand=True)
 buffer = notes.get_buffer()

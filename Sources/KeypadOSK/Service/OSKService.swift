@@ -50,7 +50,8 @@ public final class OSKService {
         let stage = self.stage ?? makeStage()
         apply(field)
         guard field.wantsKeypad else {
-            if input.isEditing { input.resignFirstResponder() }
+            // INHIBIT_OSK: the input that stood for the previous field stops editing too.
+            for other in inputs where other.isEditing { other.resignFirstResponder() }
             return
         }
         stage.begin(input)
