@@ -39,10 +39,11 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
-# make bench adds the anchors it measures against and its tools: matchbox-keyboard, valgrind
+# make bench adds the anchors it measures against and its tools: matchbox-keyboard and
+# squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
 # from a draw handler).
-BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo
+BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard
 
 # The package names alone, for apt-get.
 packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
@@ -116,9 +117,13 @@ build: deps
 DEB_PACKAGE := keypad-im-gtk3
 DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
 
+# keypad-osk's own package (#25): dist/keypad-osk_<version>_<arch>.deb (scripts/packaging/build-deb-osk).
+OSK_DEB = $$(ls -t dist/keypad-osk_*.deb | head -n 1)
+
 deb: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	SWIFT=$(SWIFT) scripts/packaging/build-deb
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
 	$(MAKE) --no-print-directory deb-gtk4
 
 # dist/keypad-im-gtk4_<version>_<arch>.deb (#26): the GTK 4 module (C, no Swift runtime) in GTK 4's
@@ -135,6 +140,7 @@ uninstall-im:
 
 test-deb: deb test-deps
 	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)"
+	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
 # ---- end of Debian package (#21) ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
@@ -271,6 +277,7 @@ bench: bench-deps
 	scripts/benchmarks/bench-web
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-gtk4
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;

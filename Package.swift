@@ -19,7 +19,8 @@ let shipping: [Target] = [
     .target(
         name: "KeypadResources",
         path: "Resources",
-        exclude: ["README.md"],
+        // osk/: keypad-osk's systemd unit and XDG autostart entry, installed by its package.
+        exclude: ["README.md", "osk"],
         resources: [
             .copy("layouts"),
             .copy("themes"),
@@ -68,7 +69,7 @@ let shipping: [Target] = [
     // What the GTK 3 module and keypad-osk share: the trace and the log line.
     .target(
         name: "KeypadForeignField",
-        dependencies: ["CGTK", "KeypadGTK", "KeypadCore"],
+        dependencies: ["CGTK", "KeypadGTK", "KeypadCore", "KeypadResources"],
         swiftSettings: gtkSettings
     ),
     .target(

@@ -59,25 +59,8 @@ struct IMConfiguration {
         return Locale(identifier: identifier == "C" || identifier == "POSIX" ? "en_US_POSIX" : identifier)
     }
 
-    /// Styles keypads with `own` CSS, else (or when it is broken) the bundled `keypad.css`,
-    /// which styles only the keypad's own classes, never the app's widgets.
+    /// Styles keypads with `own` CSS, else (or when it is broken) the bundled `keypad.css`.
     private static func installStyle(own: URL?) {
-        if let own {
-            do {
-                try Theme.installOverride(url: own)
-                return
-            } catch {
-                Log.warning("\(error.description) (using the bundled keypad.css)")
-            }
-        }
-        guard
-            let bundled = KeypadResources.bundle.url(
-                forResource: "keypad", withExtension: "css", subdirectory: "themes")
-        else { return Log.warning("keypad.css is not bundled: keys use the app's GTK theme") }
-        do {
-            try Theme.installOverride(url: bundled)
-        } catch {
-            Log.warning(error.description)
-        }
+        KeypadStyle.install(own: own)
     }
 }

@@ -12,8 +12,15 @@ input-method module in them:
   the fullscreen window (grim's pixels); the app keeps focus (sway's tree); a password's
   text in no output;
 - a GTK 4 form: DIGITS → number pad, typing and Delete;
+- Firefox ESR on Wayland: inputmode numeric and decimal get their pads, typing, Delete,
+  Return submitting; its first field after start arrives as NORMAL (a known limit, checked);
+- the toolbar's Dismiss, and sm.puri.OSK0's Visible and SetVisible on the session bus;
+- --locale de_DE (the decimal pad's comma) with a missing --css file; --exclusive;
+- an activate/deactivate storm (300 focus moves 2 ms apart);
+- the GTK 3 module session-wide and keypad-osk at once: one keypad per field;
 - a second keypad-osk refuses (another input method holds the seat), and in cage (no
-  input-method-v2) keypad-osk refuses, each with its line and exit status.
+  input-method-v2) keypad-osk refuses, each with its line and exit status; when sway exits,
+  keypad-osk says so and exits 6.
 
 The app's own value is checked every time: AT-SPI's text of a GTK 3 entry, the page's input
 events (a password's only as its length), the GTK 4 form's printed text. The keys are found
@@ -44,7 +51,7 @@ from gi.repository import Atspi  # noqa: E402
 from im_app import App  # noqa: E402
 from screenshot import Screenshot  # noqa: E402
 from wayland_e2e import CHROME, SCREEN, VirtualPointer, click_output, has_return_key, keypad_band, sway_windows  # noqa: E402
-from web_harness import Page, Trace, wait_for  # noqa: E402
+from web_harness import FIREFOX_PREFS, Page, Trace, wait_for  # noqa: E402
 
 COMPOSITOR = os.environ.get("KEYPAD_COMPOSITOR", "")
 SHOTS = tempfile.mkdtemp(prefix="keypad-osk-")
@@ -59,11 +66,11 @@ SECRET = "2580"
 class OSK:
     """One keypad-osk process with its own trace and output."""
 
-    def __init__(self, bin_dir, workdir, name="osk"):
+    def __init__(self, bin_dir, workdir, name="osk", args=()):
         self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
         self.log_path = os.path.join(workdir, f"{name}.log")
         self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk")], stdout=self.log,
+        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), *args], stdout=self.log,
                                         stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
 
     def output(self):
@@ -203,6 +210,54 @@ def test_activate_storm(bin_dir, workdir):
         osk.close()
 
 
+def test_locale_and_a_broken_css(bin_dir, workdir):
+    """--locale de_DE: the decimal pad's separator types a comma; --css naming a missing file: one
+    line saying so, and the bundled look."""
+    css = os.path.join(workdir, "missing.css")
+    osk = OSK(bin_dir, workdir, "locale", ["--locale", "de_DE", "--css", css])
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "decimalPad")
+        separator = next(line for line in osk.trace.lines() if line.startswith("key decimalSeparator "))
+        x, y, w, h = (int(v) for v in separator.split(" ")[-1].split(","))
+        amount = app.require("Amount", "text")
+        osk.tap(keypad, top, "1")
+        wait_for(lambda: App.text(amount) == "1", "Amount to read '1'", seen=lambda: App.text(amount))
+        click_output(x + w // 2, top + y + h // 2)
+        wait_for(lambda: App.text(amount) == "1,", "the separator to type a comma", seen=lambda: App.text(amount))
+        osk.tap(keypad, top, "5")
+        wait_for(lambda: App.text(amount) == "1,5", "Amount to read '1,5'", seen=lambda: App.text(amount))
+        lines = [line for line in osk.output().splitlines() if line.startswith("keypad-osk:")]
+        assert len(lines) == 1 and "missing.css" in lines[0] and "bundled keypad.css" in lines[0], lines
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
+def test_exclusive_zone(bin_dir, workdir):
+    """--exclusive: while the keypad shows, sway tiles the app's window above it; once it hides,
+    the window has the whole output again."""
+    osk = OSK(bin_dir, workdir, "exclusive", ["--exclusive"])
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Digits"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "numberPad")
+
+        def height():
+            return next((rect["height"] for name, _, rect in sway_windows() if name == "Keypad IM form"), None)
+        wait_for(lambda: height() == top, f"the window to end at the keypad's top ({top})", seen=height)
+        mark = osk.trace.mark()
+        osk.tap(keypad, top, "Dismiss keypad")
+        osk.trace.wait_hidden(mark)
+        wait_for(lambda: height() == 720, "the window to fill the output again", seen=height)
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
 def test_second_osk_refuses(bin_dir, workdir):
     """Another input method holds the seat: the second keypad-osk says so and exits 5."""
     first = OSK(bin_dir, workdir, "first")
@@ -302,6 +357,16 @@ def chromium(page, profile):
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=PLAIN, start_new_session=True), log
 
 
+def stop_browser(browser, log):
+    """Ends a browser started in a session of its own, and closes its log."""
+    try:
+        os.killpg(browser.pid, 15)
+        browser.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(browser.pid, 9)
+    log.close()
+
+
 def test_chromium_kiosk(bin_dir, workdir):
     osk = OSK(bin_dir, workdir, "chromium")
     page = Page()
@@ -367,15 +432,100 @@ def test_chromium_kiosk(bin_dir, workdir):
         shot = screenshot("chromium-kiosk")
         assert keypad_band(shot, 0, 1280, 720) is not None and shot.pixel(640, 3) != CHROME
     finally:
-        try:
-            os.killpg(browser.pid, 15)
-            browser.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(browser.pid, 9)
-        log.close()
+        stop_browser(browser, log)
         page.close()
         osk.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_module_and_osk_at_once(bin_dir, workdir):
+    """GTK_IM_MODULE=keypad session-wide while keypad-osk runs: the GTK 3 app uses the module
+    (no text-input, so keypad-osk sees nothing), Chromium uses keypad-osk, and each field gets
+    exactly one keypad: the module's hides as Chromium takes focus."""
+    osk = OSK(bin_dir, workdir, "both")
+    module = Trace(os.path.join(workdir, "module.trace"))
+    app = App(["/usr/bin/python3", FORM, "--focus", "Digits"],
+              env={"GTK_IM_MODULE": "keypad", "GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"),
+                   "KEYPAD_IM_TRACE": module.path})
+    page = Page()
+    profile = tempfile.mkdtemp(prefix="keypad-osk-both-")
+    browser = log = None
+    try:
+        module.wait_keypad(0, "numberPad")
+        assert not osk.trace.lines(), f"keypad-osk saw the module's app: {osk.trace.lines()[:3]}"
+        # Chromium's window takes focus as it opens: the module's keypad hides then.
+        mark = module.mark()
+        browser, log = chromium(page, profile)
+        page.wait_load(0)
+        page.command("focus", id="tel")
+        osk.wait_keypad(0, "phonePad")
+        module.wait_hidden(mark)
+        assert not [line for line in module.since(mark) if line.startswith("shown")], module.since(mark)
+    finally:
+        if browser:
+            stop_browser(browser, log)
+        page.close()
+        app.close()
+        osk.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+# Firefox
+
+
+def test_firefox(bin_dir, workdir):
+    """Firefox ESR on Wayland passes inputmode too (numeric → number pad, decimal → decimal pad).
+    Known limit: its first field after start arrives as purpose 0 (NORMAL), whatever its type."""
+    osk = OSK(bin_dir, workdir, "firefox")
+    page = Page()
+    profile = tempfile.mkdtemp(prefix="keypad-osk-firefox-")
+    with open(os.path.join(profile, "user.js"), "w") as file:
+        file.write(FIREFOX_PREFS)
+    # Firefox refuses root in another user's runtime directory: its own, and the socket by path.
+    env = dict(PLAIN, MOZ_ENABLE_WAYLAND="1", XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="keypad-osk-firefox-run-"),
+               WAYLAND_DISPLAY=os.path.join(os.environ["XDG_RUNTIME_DIR"], os.environ["WAYLAND_DISPLAY"]))
+    log = open(os.path.join(profile, "output.log"), "w")
+    browser = subprocess.Popen(["firefox-esr", "--kiosk", "--profile", profile, "--no-remote", page.url()],
+                               stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        page.wait_load(0, timeout=40)
+        mark = osk.trace.mark()
+        page.command("focus", id="numeric")
+        osk.wait_keypad(mark, "default")
+        assert "focus-in purpose=0 hints=0 widget=wayland" in osk.trace.since(mark), osk.trace.since(mark)[:2]
+        for id, layout in (("decimal", "decimalPad"), ("numeric", "numberPad")):
+            mark = osk.trace.mark()
+            page.command("focus", id=id)
+            keypad, top = osk.wait_keypad(mark, layout)
+        for key, expected in (("6", "6"), ("1", "61"), ("Delete", "6")):
+            events = page.mark()
+            osk.tap(keypad, top, key)
+            page.wait_event(events, "input", "numeric", where=lambda e, v=expected: e.get("value") == v)
+        events = page.mark()
+        osk.tap(keypad, top, "Return")
+        submit = page.wait_event(events, "submit")
+        assert submit["values"]["numeric"] == {"value": "6"}, submit["values"]
+    finally:
+        stop_browser(browser, log)
+        page.close()
+        osk.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(env["XDG_RUNTIME_DIR"], ignore_errors=True)
+
+
+def test_compositor_gone(bin_dir, workdir):
+    """The compositor exits: keypad-osk says so and exits 6 (the run's last test: sway is gone after)."""
+    osk = OSK(bin_dir, workdir, "gone")
+    try:
+        # It has bound the seat once it offers sm.puri.OSK0 (started after the Wayland front).
+        wait_for(lambda: puri("org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible") is not None,
+                 "keypad-osk on the session bus", timeout=10)
+        subprocess.run(["swaymsg", "exit"], capture_output=True, timeout=10)
+        status = osk.process.wait(timeout=10)
+        assert status == 6, f"exit {status}: {osk.output()!r}"
+        assert "keypad-osk: the Wayland compositor went away\n" in osk.output(), osk.output()
+    finally:
+        osk.close()
 
 
 # cage
@@ -390,9 +540,8 @@ def test_cage_refuses(bin_dir, workdir):
 
 
 SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
-              test_second_osk_refuses,
-              test_gtk4_form,
-              test_chromium_kiosk]
+              test_locale_and_a_broken_css, test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
+              test_compositor_gone]
 
 
 def main():

@@ -26,6 +26,9 @@ public final class OSKService {
     /// Whether the last field wants a keypad (not INHIBIT_OSK).
     private var wantsKeypad = true
 
+    /// The input standing for the focused field while it edits.
+    var editingInput: OSKInput? { input.isEditing ? input : nil }
+
     /// Whether the keypad is on screen (or sliding in): sm.puri.OSK0's `Visible`.
     public private(set) var isVisible = false
     /// Called with ``isVisible`` each time it changes.
@@ -35,10 +38,13 @@ public final class OSKService {
     /// content before the caret, so Delete and the return key act.
     static let unknownText = "\u{FFFC}"
 
-    /// A service with `configuration`; the keypad's widgets are made at the first focus.
+    /// A service with `configuration`, and the keypad's window, hidden (its keys are made
+    /// at the first focus). Made here rather than at the first focus: making it dispatches
+    /// the display's events, which may carry that focus.
     public init(configuration: OSKConfiguration) {
         self.configuration = configuration
         for input in inputs { input.service = self }
+        _ = makeStage()
     }
 
     /// Begins editing `field` of `client`; a field of another client takes the keypad over.

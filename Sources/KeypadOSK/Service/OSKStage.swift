@@ -4,7 +4,6 @@ import Foundation
 import KeypadCore
 import KeypadForeignField
 import KeypadGTK
-import KeypadResources
 
 /// Where keypad-osk's keypad lives: a scope, the accessory toolbar, and a ``KeypadHost``
 /// with the window placement, whose keypad window spans the bottom of the screen. The
@@ -80,18 +79,6 @@ final class OSKStage {
         if let theme = configuration.theme {
             do { try theme.install() } catch { Log.warning("\(error.description) (using GTK's look)") }
         }
-        if let css = configuration.css {
-            do {
-                try Theme.installOverride(url: css)
-                return
-            } catch {
-                Log.warning("\(error.description) (using the bundled keypad.css)")
-            }
-        }
-        guard
-            let bundled = KeypadResources.bundle.url(
-                forResource: "keypad", withExtension: "css", subdirectory: "themes")
-        else { return Log.warning("keypad.css is not bundled: keys use GTK's theme") }
-        do { try Theme.installOverride(url: bundled) } catch { Log.warning(error.description) }
+        KeypadStyle.install(own: configuration.css)
     }
 }

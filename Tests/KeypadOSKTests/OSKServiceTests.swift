@@ -1,0 +1,102 @@
+import Foundation
+import KeypadCore
+import KeypadGTK
+import Testing
+
+@testable import KeypadOSK
+
+/// A front that records what the service asks of it.
+@MainActor
+private final class RecordingClient: OSKClient {
+    let traceName = "test"
+    var calls: [String] = []
+    func commit(_ text: String) { calls.append("commit \(text)") }
+    func delete(_ range: NSRange) { calls.append("delete \(range.location),\(range.length)") }
+    func backspace() { calls.append("backspace") }
+    func pressReturn() { calls.append("return") }
+}
+
+private func field(_ text: String?, caret: Int? = nil, length: Int = 0, type: KeyboardType = .numberPad) -> OSKField {
+    let location = caret ?? text?.utf16.count ?? 0
+    return OSKField(
+        traits: TextInputTraits(keyboardType: type), text: text, selection: NSRange(location: location, length: length))
+}
+
+/// The service's model: what each key asks of the focused client (GTK is needed for the
+/// keypad's window, which never shows here: no key is tapped, the input is driven directly).
+@Suite("keypad-osk's service", .serialized)
+@MainActor
+struct OSKServiceTests {
+    init() { _ = KeypadHost.initializeGTK() }
+
+    @Test("Typing commits to the client and the mirror follows at once")
+    func typing() throws {
+        let service = OSKService(configuration: OSKConfiguration())
+        let client = RecordingClient()
+        service.focusIn(client, field: field("12"))
+        let input = try #require(service.editingInput)
+        #expect(input.traits.keyboardType == .numberPad)
+        input.insertText("3")
+        input.insertText("4")
+        #expect(client.calls == ["commit 3", "commit 4"])
+        #expect(input.text == "1234")
+        #expect(input.selectedRange == NSRange(location: 4, length: 0))
+    }
+
+    @Test("Delete: the grapheme before the caret, the selection, or BackSpace where the text is unknown")
+    func deleting() throws {
+        let service = OSKService(configuration: OSKConfiguration())
+        let client = RecordingClient()
+        service.focusIn(client, field: field("1😀"))
+        try #require(service.editingInput).deleteBackward()
+        service.update(client, field: field("abcd", caret: 1, length: 2, type: .default))
+        try #require(service.editingInput).deleteBackward()
+        service.update(client, field: field(nil))
+        try #require(service.editingInput).deleteBackward()
+        #expect(client.calls == ["delete 1,2", "delete 1,2", "backspace"])
+        #expect(service.editingInput?.traits.keyboardType == .numberPad)
+    }
+
+    @Test("The return key presses Return in the client")
+    func returnKey() throws {
+        let service = OSKService(configuration: OSKConfiguration())
+        let client = RecordingClient()
+        service.focusIn(client, field: field("5"))
+        try #require(service.editingInput).performReturn()
+        #expect(client.calls == ["return"])
+    }
+
+    @Test("Another client's field takes the keypad over; the first gets no more edits")
+    func takeover() throws {
+        let service = OSKService(configuration: OSKConfiguration())
+        let first = RecordingClient()
+        let second = RecordingClient()
+        service.focusIn(first, field: field("1"))
+        service.focusIn(second, field: field("", type: .phonePad))
+        let input = try #require(service.editingInput)
+        #expect(input.traits.keyboardType == .phonePad)
+        input.insertText("9")
+        service.update(first, field: field("77", type: .decimalPad))
+        #expect(first.calls.isEmpty)
+        #expect(second.calls == ["commit 9"])
+        #expect(service.editingInput?.traits.keyboardType == .phonePad)
+    }
+
+    @Test("A client that vanishes leaves nothing editing, and its edits go nowhere")
+    func vanished() {
+        let service = OSKService(configuration: OSKConfiguration())
+        let client = RecordingClient()
+        service.focusIn(client, field: field("1"))
+        service.clientVanished(client)
+        #expect(service.editingInput == nil)
+        service.setVisible(true)
+        #expect(service.editingInput == nil)
+    }
+
+    @Test("A secure field's title is dropped")
+    func secureTitle() {
+        let traits = TextInputTraits(keyboardType: .default, isSecureTextEntry: true)
+        #expect(OSKField(traits: traits, title: "PIN 1234").title == nil)
+        #expect(OSKField(title: "Amount").title == "Amount")
+    }
+}
