@@ -64,7 +64,7 @@ GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
 GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -174,6 +174,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-osk
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
+	$(MAKE) --no-print-directory test-deb-gtk4
 
 # The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
 # target: any crash, hang or unnamed error fails the run.
@@ -215,6 +216,11 @@ test-gtk4: build test-deps
 	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py "$$bin" || status=1; \
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
 	rm -f "$$trace"; exit $$status
+
+# The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
+# /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory.
+test-deb-gtk4: deb test-deps
+	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)"
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (one start of
 # each browser, about half a minute): README's "Web kiosks".
