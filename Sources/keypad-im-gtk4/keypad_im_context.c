@@ -246,7 +246,19 @@ void keypad_im_context_commit(KeypadIMContext *self, const char *text) {
     applied(self);
 }
 
+/* Deletes n_chars from offset characters off the caret, within the text the widget has now:
+ * a range keypad-osk worked out from text that has changed since is cut to what exists
+ * (GtkText reads a negative end as "to the end of the text" and would delete it all). */
 void keypad_im_context_delete(KeypadIMContext *self, int offset, guint n_chars) {
+    request_surrounding(self);
+    if (self->surrounding != NULL) {
+        long length = g_utf8_strlen(self->surrounding, -1);
+        long cursor = g_utf8_pointer_to_offset(self->surrounding, self->surrounding + self->cursor_index);
+        long start = MAX(cursor + offset, 0), end = MIN(cursor + offset + (long)n_chars, length);
+        if (end <= start) return;
+        offset = (int)(start - cursor);
+        n_chars = (guint)(end - start);
+    }
     gboolean handled = FALSE;
     g_signal_emit_by_name(self, "delete-surrounding", offset, (int)n_chars, &handled);
     applied(self);

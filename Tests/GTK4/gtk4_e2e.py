@@ -420,6 +420,80 @@ def test_no_keypad_osk_at_all(bin_dir, keypad, trace):
     assert len(lines) == 1, f"the app should log one line, not {lines}"
 
 
+class Rogue:
+    """Tests/GTK4/rogue_osk.py on a private session bus: it owns org.keypad.OSK1 there."""
+
+    def __init__(self):
+        self.bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                    env=dict(os.environ, XDG_DATA_DIRS="/usr/local/share:/usr/share"))
+        self.address = self.bus.stdout.readline().strip()
+        self.process = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "rogue_osk.py")],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        env=dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.address))
+        self.lines = []
+        threading.Thread(target=lambda: [self.lines.append(l.rstrip("\n")) for l in self.process.stdout],
+                         daemon=True).start()
+        wait_for(lambda: "ready" in self.lines, "the rogue peer to own org.keypad.OSK1")
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def calls(self, method):
+        prefix = f"call {method} "
+        return [json.loads(l[len(prefix):]) for l in list(self.lines) if l.startswith(prefix)]
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=5)
+        self.bus.terminate()
+        self.bus.wait(timeout=5)
+
+
+def test_a_rogue_peer_is_bounded(bin_dir, keypad, trace):
+    """Another program owning org.keypad.OSK1: the module applies what is in bounds and
+    nothing else (a Commit over 4096 bytes, a DeleteSurrounding over 65536 characters, a
+    range outside the text as it is now), and never sends it a password's text."""
+    rogue = Rogue()
+    form = Form(bin_dir, env={"DBUS_SESSION_BUS_ADDRESS": rogue.address, "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"})
+    try:
+        form.activate()
+        form.focus("Digits")
+        wait_for(lambda: rogue.calls("FocusIn"), "the module's FocusIn")
+
+        def then(line, text):
+            rogue.send(line)
+            wait_for(lambda: form.text("Digits") == text, f"Digits to be {text!r} after {line!r}",
+                     seen=lambda: form.text("Digits"))
+        then("commit 12", "12")
+        rogue.send("commit-long 5000")
+        then("commit 3", "123")  # the long one was dropped: the next one is next
+        rogue.send("delete -50 1")  # a range before the text's start: nothing to delete
+        then("commit 4", "1234")
+        rogue.send("delete -1 100000")  # absurd: ignored
+        then("commit 5", "12345")
+        then("delete -2 1", "1235")  # in bounds: applied
+        form.select("Digits", 1, 3)
+        then("backspace", "15")  # the selection, worked out in the app
+        form.focus("Password")
+        focus_ins = len(rogue.calls("FocusIn"))
+        wait_for(lambda: len(rogue.calls("FocusIn")) > focus_ins or rogue.calls("FocusIn")[-1][0] == 8,
+                 "the Password's FocusIn")
+        subprocess.run(["xdotool", "type", "--delay", "30", "pw"], check=True)
+        wait_for(lambda: form.text("Password") == "pw", "the typed password")
+        rogue.send("backspace")
+        wait_for(lambda: form.text("Password") == "p", "Backspace in the password")
+        password_from = max(i for i, l in enumerate(rogue.lines) if l.startswith("call FocusIn ") and
+                            json.loads(l[len("call FocusIn "):])[0] == 8)
+        texts = [json.loads(l[len("call SetSurroundingText "):]) for l in rogue.lines[password_from:]
+                 if l.startswith("call SetSurroundingText ")]
+        assert all(text == ["", -1, -1] for text in texts), f"the password's text went to the peer: {texts}"
+    finally:
+        form.close()
+        rogue.close()
+
+
 def test_widget_factory(bin_dir, keypad, trace):
     """Debian's gtk4-widget-factory, an app this project did not write: the field it
     focuses first gets the keypad, and a tap types into it. GTK 4.8's accessibility bus
@@ -492,7 +566,7 @@ class DBusMonitor:
 
 WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_two_apps_share_one_keypad_that_follows_focus,
            test_keypad_above_a_fullscreen_kiosk, test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
-           test_widget_factory]
+           test_a_rogue_peer_is_bounded, test_widget_factory]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
 
 
