@@ -513,7 +513,9 @@ def test_widget_factory(bin_dir, keypad, trace):
                 return bool(found)
             focused = len(trace_lines(trace, "dbus focus-in"))
             wait_for(window, "gtk4-widget-factory's window", timeout=15)
-            subprocess.run(["xdotool", "windowactivate", "--sync", found[-1]], check=True)
+            # Not --sync: after other apps came and went, xdotool waited 15 s for that window
+            # here; the factory's field taking focus is the signal waited for.
+            subprocess.run(["xdotool", "windowactivate", found[-1]], check=True)
             wait_for(lambda: len(trace_lines(trace, "dbus focus-in")) > focused, "a factory field to take focus",
                      timeout=15)
             keypad.wait_for("q")
