@@ -8,7 +8,7 @@ input-method module in them:
   pad, PHONE → phone pad; typing, Delete over a character and over a selection, Return
   activating the entry; keypad-osk started before the app, and after it;
 - Chromium on Wayland in kiosk mode (fullscreen): number, tel, email, password and text
-  fields get their pads; typing, Delete, Return submitting the form; the keypad drawn over
+  fields get their pads; typing, Delete, Return submitting the form and breaking a textarea's line; the keypad drawn over
   the fullscreen window (grim's pixels); the app keeps focus (sway's tree); a password's
   text in no output;
 - a GTK 4 form: DIGITS → number pad, typing and Delete;
@@ -408,6 +408,14 @@ def test_chromium_kiosk(bin_dir, workdir):
         page.command("select", id="tel", start=0, end=2)
         osk.tap(keypad, top, "Delete")
         page.wait_event(events, "input", "tel", where=lambda e: e.get("value") == "3")
+        # textarea: the return key breaks the line.
+        mark = osk.trace.mark()
+        page.command("focus", id="textarea")
+        keypad, top = osk.wait_keypad(mark, "default")
+        for key, expected in (("q", "q"), ("Return", "q\n")):
+            events = page.mark()
+            osk.tap(keypad, top, key)
+            page.wait_event(events, "input", "textarea", where=lambda e, v=expected: e.get("value") == v)
         # password: secure, typed, its text in no output.
         mark = osk.trace.mark()
         page.command("focus", id="password")
