@@ -13,8 +13,9 @@ PROPERTY_SEQUENCES ?= 10000
 # Building (make build, demo, example): GTK 3's headers (with Wayland's and X's), and the
 # headless display that renders the demo to a PNG where there is no DISPLAY: Xvfb, openbox
 # as a real window manager, xprop to see it is up, and a private session bus.
-BUILD_APT = libgtk-3-dev:pkg-config libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
+BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
 	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
+# libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
 
 # make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
@@ -24,6 +25,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - X input, the accessibility bus from Python, screenshots;
 # - GTK 3 programs from Debian the module types into (zenity in make test-im; yad, GTK 3 on Debian 12
 #   and 13, in make test-deb, where zenity is GTK 4 on 13);
+# - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
 # - the web kiosks' browsers (make test-web);
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
@@ -32,6 +34,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
+	gtk-4-examples:gtk4-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
@@ -60,7 +63,15 @@ GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-web test-wayland test-osk test-deb deb demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+# The GTK 4 input-method module (#26): C only (GTK, GIO, libc; no Swift runtime in the app),
+# built with cc into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0.
+# Beside it, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
+# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md.
+GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
+GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+	-Wl,-z,defs -Wl,--as-needed
+
+.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -92,9 +103,16 @@ install-apt:
 
 # Also writes the cache that lets GTK load the uninstalled module:
 #   GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
+# and builds the GTK 4 module with keypad-osk's D-Bus service file (docs/gtk4.md):
+#   XDG_DATA_DIRS=<bin>/share:/usr/share dbus-run-session -- env GTK_PATH=<bin>/gtk-4.0 GTK_IM_MODULE=keypad any-gtk4-app
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/share/dbus-1/services" && \
+	cc $(GTK4_IM_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(GTK4_IM_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
+	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
+	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
 
 # ---- Debian package (#21) ----
 # make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
@@ -116,6 +134,13 @@ deb: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	SWIFT=$(SWIFT) scripts/packaging/build-deb
 	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
+	$(MAKE) --no-print-directory deb-gtk4
+
+# dist/keypad-im-gtk4_<version>_<arch>.deb (#26): the GTK 4 module (C, no Swift runtime) in GTK 4's
+# module directory, depending on keypad-osk; lintian must find nothing. See docs/gtk4.md.
+deb-gtk4: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	@deb=$$(scripts/packaging/build-deb-gtk4) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
@@ -162,11 +187,13 @@ test: test-deps lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter OSKServiceTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
+	$(MAKE) --no-print-directory test-gtk4
 	$(MAKE) --no-print-directory test-web
 	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-osk
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
+	$(MAKE) --no-print-directory test-deb-gtk4
 
 # The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
 # target: any crash, hang or unnamed error fails the run.
@@ -203,6 +230,22 @@ test-im: build test-deps
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race "$(IM_X_RACE)"
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
+
+# The GTK 4 module and keypad-osk (#26): the Python GTK 4 form (each purpose's pad, Delete, Return),
+# two apps sharing one keypad-osk, keypad-osk killed mid-typing, gtk4-widget-factory; then a tap
+# with no window manager. keypad-osk starts only by D-Bus activation, from the service file
+# make build wrote (the session bus reads <bin>/share from XDG_DATA_DIRS). About a minute.
+test-gtk4: build test-deps
+	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
+	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" G_DEBUG=fatal-criticals; \
+	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py "$$bin" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
+	rm -f "$$trace"; exit $$status
+
+# The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
+# /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory.
+test-deb-gtk4: deb test-deps
+	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)"
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.

@@ -24,6 +24,7 @@ let shipping: [Target] = [
         resources: [
             .copy("layouts"),
             .copy("themes"),
+            .copy("dbus"),
             .process("en.lproj"),
             .process("zh-Hans.lproj"),
         ],
@@ -83,11 +84,19 @@ let shipping: [Target] = [
         cSettings: cWarnings,
         linkerSettings: [.linkedLibrary("wayland-client")]
     ),
+    // keypad-osk on X11: another app's field's position, its keypad window kept with it.
+    .target(
+        name: "CKeypadOSKX11",
+        dependencies: ["CGTK"],
+        cSettings: cWarnings,
+        linkerSettings: [.linkedLibrary("X11")]
+    ),
     // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
     .target(
         name: "KeypadOSK",
         dependencies: [
-            "CGTK", "CKeypadWayland", "CKeypadOSKWayland", "KeypadGTK", "KeypadCore", "KeypadResources",
+            "CGTK", "CKeypadWayland", "CKeypadOSKWayland", "CKeypadOSKX11", "KeypadGTK", "KeypadCore",
+            "KeypadResources",
             "KeypadForeignField",
         ],
         swiftSettings: gtkSettings
@@ -96,7 +105,7 @@ let shipping: [Target] = [
     .executableTarget(
         name: "keypad-osk",
         dependencies: [
-            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK",
+            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK", "CKeypadWayland",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings

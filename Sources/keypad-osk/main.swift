@@ -1,4 +1,5 @@
 import CGTK
+import CKeypadWayland
 import Foundation
 import KeypadForeignField
 import KeypadGTK
@@ -26,9 +27,18 @@ let onWayland = WaylandFront.start(service: service) { refusal in
     case .compositorGone: refuse(refusal.message, .compositorGone)
     }
 }
-if !onWayland, SessionBus.connection() == nil {
+// org.keypad.OSK1 for thin input-method modules (the GTK 4 one, docs/gtk4.md): on X11 the only front.
+let dbusFront = DBusFront.start(service: service)
+if !onWayland, dbusFront == nil {
     refuse("no Wayland input method and no session bus: no app can reach the keypad", .unsupported)
 }
+dbusFront?.nameLost = { takenByAnother in
+    guard takenByAnother else { exit(0) }  // the session bus went away: so does the session
+    // On Wayland this keypad-osk still serves the compositor's apps; on X11 it has none.
+    if !onWayland { refuse("another keypad-osk serves this session (org.keypad.OSK1)", .seatTaken) }
+}
+if keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11 {
+    dbusFront?.fieldMoved = { window, cursor in service.followX11Field(window: window, cursor: cursor) }
+}
 PuriOSK.start(service: service)
-// gtk4: DBusFront.start(service: service)
 gtk_main()

@@ -7,7 +7,7 @@ BENCHMARKS.md from those files.
 
 RESULTS are the `KEY V1 V2 …` lines the bench scripts' measuring parts print: a key seen once
 keeps its value (a number, or a list when the line has several), a key seen on several lines
-keeps the list of them. A line `== GROUP` starts a group (bench-deb's static and private
+keeps the list of them; keys are lower case. A line `== GROUP` starts a group (bench-deb's static and private
 builds): the keys after it go under `values[GROUP]`. Other lines (no value) are ignored.
 --set adds settings (taps per run, load averages) under `settings`. --benchmark-table
 reads ordo-one/benchmark's markdown (`### Metric` then a table) into `benchmark_tables`.
@@ -89,7 +89,9 @@ def parse_values(lines):
         if len(fields) == 2 and fields[0] == "==":
             target = values.setdefault(fields[1], {})
             continue
-        if len(fields) < 2 or not re.match(r"^[A-Za-z][\w.-]*$", fields[0]):
+        # Keys are lower case: a daemon's chatter on the same output ("SpiRegistry daemon is
+        # running …") is not a measurement.
+        if len(fields) < 2 or not re.match(r"^[a-z][a-z0-9_.-]*$", fields[0]):
             continue
         key, rest = fields[0], [number(field) for field in fields[1:]]
         value = rest[0] if len(rest) == 1 else rest

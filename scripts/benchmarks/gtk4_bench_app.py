@@ -6,6 +6,9 @@
                               by scripts/benchmarks/osk_keys.py, another process: the app never
                               waits on the accessibility bus itself), then `ready`, then
                               `changed NANOSECONDS` (CLOCK_MONOTONIC) at each change of the entry.
+    gtk4_bench_app.py button  the same window's own GtkButtons "5" and "Delete" instead (they act
+                              on release), for what GTK 4 itself costs against GTK 3's
+                              im_bench_app.py button.
     gtk4_bench_app.py focus   reads lines on standard input: `entry` focuses the entry and
                               prints `focus NANOSECONDS`; `button` focuses a button (the entry's
                               field loses focus, the keypad hides).
@@ -13,13 +16,15 @@
 Run with GTK_PATH naming the module's folder and GTK_IM_MODULE=keypad.
 """
 import os
+import subprocess
 import sys
 import time
 
 import gi
 
 gi.require_version("Gtk", "4.0")
-from gi.repository import GLib, Gtk  # noqa: E402
+gi.require_version("GdkX11", "4.0")
+from gi.repository import GdkX11, GLib, Gtk  # noqa: E402, F401  (GdkX11: the surface's get_xid)
 
 mode = sys.argv[1]
 
@@ -36,6 +41,17 @@ entry.connect("changed", lambda e: say(f"changed {time.monotonic_ns()}"))
 button = Gtk.Button(label="Elsewhere")
 box.append(entry)
 box.append(button)
+buttons = {}
+if mode == "button":
+    row = Gtk.Box(spacing=8)
+    for name, label in (("5", "5"), ("Delete", "⌫")):
+        buttons[name] = Gtk.Button(label=label, can_focus=False, focus_on_click=False)
+        buttons[name].set_size_request(120, 60)
+        row.append(buttons[name])
+    text = entry.get_buffer()
+    buttons["5"].connect("clicked", lambda b: text.insert_text(text.get_length(), "5", 1))
+    buttons["Delete"].connect("clicked", lambda b: text.get_length() and text.delete_text(text.get_length() - 1, 1))
+    box.append(row)
 window.set_child(box)
 loop = GLib.MainLoop()
 window.connect("close-request", lambda *_: loop.quit() or False)
@@ -73,8 +89,26 @@ def command(channel, condition):
     return True
 
 
+def announce_buttons():
+    """The buttons' centres on screen: the X window's origin, the surface's shadow, the bounds."""
+    shell = subprocess.run(["xdotool", "getwindowgeometry", "--shell", str(window.get_surface().get_xid())],
+                           capture_output=True, text=True).stdout
+    geometry = dict(line.split("=") for line in shell.split())
+    dx, dy = window.get_surface_transform()
+    for name, button in buttons.items():
+        _, bounds = button.compute_bounds(window)
+        x = int(geometry["X"]) + dx + bounds.origin.x + bounds.size.width / 2
+        y = int(geometry["Y"]) + dy + bounds.origin.y + bounds.size.height / 2
+        say(f"key {name} {int(x)} {int(y)}")
+    say("ready")
+    return False
+
+
 window.present()
-if mode == "taps":
+if mode == "button":
+    entry.grab_focus()
+    GLib.timeout_add(800, announce_buttons)
+elif mode == "taps":
     GLib.timeout_add(300, start_taps)
 else:
     GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.PRIORITY_DEFAULT,

@@ -71,7 +71,16 @@ package final class KeypadArea {
         // bound: a form's other keypads cost no widgets (and a decimal pad no number
         // formatter) until they appear.
         scope.keyboard.willShowViews = { [weak self] inputView, accessoryView in
-            self?.prepare(inputView: inputView, accessoryView: accessoryView)
+            guard let self else { return }
+            self.prepare(inputView: inputView, accessoryView: accessoryView)
+            // A reload while showing (the editing field's traits changed: keypad-osk's one
+            // input taking another app's field) to a keypad of the same height posts no
+            // notification: the views change once the keyboard has taken them.
+            guard self.scope.keyboard.isVisible else { return }
+            _ = MainLoop.soon { [weak self] in
+                guard let self, self.scope.keyboard.isVisible else { return }
+                self.showContent()
+            }
         }
         observeKeyboard()
         updateLook()

@@ -56,7 +56,8 @@ public final class OSKService {
         let stage = self.stage ?? makeStage()
         apply(field)
         guard field.wantsKeypad else {
-            if input.isEditing { input.resignFirstResponder() }
+            // INHIBIT_OSK: the input that stood for the previous field stops editing too.
+            for other in inputs where other.isEditing { other.resignFirstResponder() }
             return
         }
         stage.begin(input)
@@ -114,7 +115,7 @@ public final class OSKService {
         }
     }
 
-    private func makeStage() -> OSKStage {
+    func makeStage() -> OSKStage {
         let stage = OSKStage(configuration: configuration) { [weak self] visible in
             guard let self, self.isVisible != visible else { return }
             self.isVisible = visible

@@ -13,7 +13,7 @@ import KeypadGTK
 final class OSKStage {
     let scope = ResponderScope(notificationCenter: NotificationCenter())
     private let toolbar: AccessoryToolbar
-    private let host: KeypadHost?
+    let host: KeypadHost?
     private let configuration: OSKConfiguration
     private var tracer: KeypadTracer?
     private var tokens: [any NSObjectProtocol] = []

@@ -1,0 +1,34 @@
+#include "keypad_osk_x11.h"
+
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#endif
+
+gboolean keypad_osk_x11_root_point(GdkDisplay *display, guint64 window, int x, int y, int *root_x, int *root_y) {
+#ifdef GDK_WINDOWING_X11
+    if (window == 0 || display == NULL || !GDK_IS_X11_DISPLAY(display)) return FALSE;
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
+    Window child = 0;
+    gdk_x11_display_error_trap_push(display);
+    Bool same = XTranslateCoordinates(xdisplay, (Window)window, DefaultRootWindow(xdisplay), x, y, root_x, root_y,
+                                      &child);
+    /* A window that is gone (BadWindow) is an answer, not an error. */
+    if (gdk_x11_display_error_trap_pop(display) != 0) return FALSE;
+    return same ? TRUE : FALSE;
+#else
+    return FALSE;
+#endif
+}
+
+void keypad_osk_x11_set_transient_for(GtkWidget *keypad, guint64 window) {
+#ifdef GDK_WINDOWING_X11
+    GdkWindow *gdk_window = gtk_widget_get_window(keypad);
+    if (window == 0 || gdk_window == NULL || !GDK_IS_X11_WINDOW(gdk_window)) return;
+    GdkDisplay *display = gdk_window_get_display(gdk_window);
+    gdk_x11_display_error_trap_push(display);
+    XSetTransientForHint(gdk_x11_display_get_xdisplay(display), gdk_x11_window_get_xid(gdk_window), (Window)window);
+    gdk_x11_display_error_trap_pop_ignored(display);
+#endif
+}

@@ -1,0 +1,59 @@
+import CGTK
+import Foundation
+import KeypadForeignField
+
+/// One app on the session bus (one connection, known by its unique name) as the service
+/// sees it: its focused field, and org.keypad.OSK1's signals sent to it alone.
+@MainActor
+final class DBusClient: OSKClient {
+    /// The app's unique bus name (":1.42"); names the client in the trace.
+    let uniqueName: String
+    var traceName: String { "dbus \(uniqueName)" }
+    /// The field as the app last described it.
+    var wire = OSKWireField()
+    /// Whether one of the app's fields has focus (between FocusIn and FocusOut).
+    var hasFocus = false
+    /// The app's toplevel X window and the caret in it, for the keypad's monitor.
+    var window: UInt64 = 0
+    var cursorRect = GdkRectangle()
+    /// The watch on ``uniqueName`` (g_bus_watch_name), 0 when none.
+    var watch: guint = 0
+    private let connection: OpaquePointer
+
+    init(uniqueName: String, connection: OpaquePointer) {
+        self.uniqueName = uniqueName
+        self.connection = connection
+    }
+
+    func commit(_ text: String) {
+        wire.applyEdit(wire.selection, replacement: text)
+        emit("Commit", [g_variant_new_string(text)])
+    }
+
+    func delete(_ range: NSRange) {
+        guard let arguments = wire.deleteArguments(for: range) else { return backspace() }
+        wire.applyEdit(range, replacement: "")
+        emit("DeleteSurrounding", [g_variant_new_int32(arguments.offset), g_variant_new_uint32(arguments.count)])
+    }
+
+    func backspace() {
+        emit("Backspace", [])
+    }
+
+    func pressReturn() {
+        emit("Return", [])
+    }
+
+    /// Sends `signal` to this app only (unicast: no other app sees a field's edits).
+    private func emit(_ signal: String, _ arguments: [OpaquePointer?]) {
+        let parameters = arguments.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_dbus_connection_emit_signal(
+            connection, uniqueName, DBusFront.objectPath, DBusFront.interfaceName, signal, parameters, &error) == 0
+        {
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            Log.warning("could not send \(signal) to \(uniqueName): \(message)")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import CGTK
+import CKeypadOSKX11
+
+/// keypad-osk's keypad on X11 where the field is another app's: across the bottom of the
+/// work area of the monitor showing the field's caret, and kept above the field's window
+/// (a fullscreen kiosk too) as the GTK 3 module's keypad window is above its app's.
+///
+/// The keypad's placement takes the monitor of the ``KeypadHost``'s own window, which
+/// never shows: realized (unmapped) and moved onto the caret, it names that monitor. The
+/// keypad window is made transient for the field's toplevel, which the window manager
+/// keeps it above and with.
+extension OSKService {
+    /// The focused field is at `cursor` (its toplevel's coordinates) in X window `window`.
+    public func followX11Field(window: UInt64, cursor: GdkRectangle) {
+        guard window != 0, let display = gdk_display_get_default(), let host = (stage ?? makeStage()).host else {
+            return
+        }
+        var rootX: Int32 = 0
+        var rootY: Int32 = 0
+        guard keypad_osk_x11_root_point(display, guint64(window), cursor.x, cursor.y, &rootX, &rootY) != 0 else {
+            return
+        }
+        gtk_widget_realize(host.window)
+        if let hostWindow = gtk_widget_get_window(host.window) {
+            gdk_window_move_resize(hostWindow, rootX, rootY, 1, 1)
+        }
+        if let keypadWindow = host.area.floatingWindow {
+            keypad_osk_x11_set_transient_for(keypadWindow, guint64(window))
+        }
+    }
+}

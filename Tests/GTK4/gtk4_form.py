@@ -1,0 +1,126 @@
+#!/usr/bin/python3
+"""A GTK 4 form for the GTK 4 module's tests (Tests/GTK4/gtk4_e2e.py): Digits, Number,
+Phone, Email and Password entries, an Inhibited entry (INHIBIT_OSK) and a Notes text view,
+each with its input purpose.
+
+It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
+JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
+`focus NAME`, `select NAME START END` (character offsets), `fullscreen`, `state` (prints
+`state {json}`: whether its window is active and fullscreen, the focused field, every
+field's text)."""
+import json
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+from gi.repository import GLib, Gtk  # noqa: E402
+
+TITLE = sys.argv[1] if len(sys.argv) > 1 else "GTK 4 form"
+PURPOSES = [
+    ("Digits", Gtk.InputPurpose.DIGITS),
+    ("Number", Gtk.InputPurpose.NUMBER),
+    ("Phone", Gtk.InputPurpose.PHONE),
+    ("Email", Gtk.InputPurpose.EMAIL),
+    ("Password", Gtk.InputPurpose.PASSWORD),
+]
+
+
+def say(line):
+    print(line, flush=True)
+
+
+window = Gtk.Window(title=TITLE)
+window.set_default_size(420, 420)
+box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4)
+window.set_child(box)
+fields = {}
+
+
+def watch_focus(name, widget):
+    controller = Gtk.EventControllerFocus()
+    controller.connect("enter", lambda *_: say(f"focus {name}"))
+    widget.add_controller(controller)
+
+
+for name, purpose in PURPOSES:
+    entry = Gtk.Entry(placeholder_text=name, input_purpose=purpose)
+    if purpose == Gtk.InputPurpose.PASSWORD:
+        entry.set_visibility(False)
+    entry.connect("changed", lambda e, n=name: say(f"changed {n} {json.dumps(e.get_text())}"))
+    entry.connect("activate", lambda e, n=name: say(f"activate {n}"))
+    watch_focus(name, entry)
+    box.append(Gtk.Label(label=name, xalign=0))
+    box.append(entry)
+    fields[name] = entry
+
+# A field that asks for no on-screen keyboard (INHIBIT_OSK).
+inhibited = Gtk.Entry(placeholder_text="Inhibited", input_hints=Gtk.InputHints.INHIBIT_OSK)
+inhibited.connect("changed", lambda e: say(f"changed Inhibited {json.dumps(e.get_text())}"))
+watch_focus("Inhibited", inhibited)
+box.append(Gtk.Label(label="Inhibited", xalign=0))
+box.append(inhibited)
+fields["Inhibited"] = inhibited
+
+notes = Gtk.TextView(vexpand=True)
+buffer = notes.get_buffer()
+buffer.connect("changed", lambda b: say(f"changed Notes {json.dumps(b.get_text(b.get_start_iter(), b.get_end_iter(), True))}"))
+watch_focus("Notes", notes)
+box.append(Gtk.Label(label="Notes", xalign=0))
+box.append(notes)
+fields["Notes"] = notes
+
+
+def text_of(widget):
+    if isinstance(widget, Gtk.TextView):
+        b = widget.get_buffer()
+        return b.get_text(b.get_start_iter(), b.get_end_iter(), True)
+    return widget.get_text()
+
+
+def focused_name():
+    focus = window.get_focus()
+    for name, widget in fields.items():
+        if focus is not None and (focus == widget or focus.is_ancestor(widget)):
+            return name
+    return None
+
+
+def command(line):
+    words = line.split()
+    if not words:
+        return
+    if words[0] == "focus":
+        fields[words[1]].grab_focus()
+    elif words[0] == "select":
+        widget, start, end = fields[words[1]], int(words[2]), int(words[3])
+        if isinstance(widget, Gtk.TextView):
+            b = widget.get_buffer()
+            b.select_range(b.get_iter_at_offset(start), b.get_iter_at_offset(end))
+        else:
+            widget.select_region(start, end)
+        say(f"selected {words[1]}")
+    elif words[0] == "fullscreen":
+        window.fullscreen()
+    elif words[0] == "state":
+        state = {"active": window.is_active(), "fullscreen": window.is_fullscreen(), "focus": focused_name(),
+                 "texts": {name: text_of(widget) for name, widget in fields.items()}}
+        say(f"state {json.dumps(state)}")
+
+
+def on_stdin(channel, condition):
+    line = channel.readline()
+    if not line:
+        loop.quit()
+        return False
+    command(line)
+    return True
+
+
+loop = GLib.MainLoop()
+window.connect("close-request", lambda *_: loop.quit() or False)
+channel = GLib.IOChannel.unix_new(sys.stdin.fileno())
+GLib.io_add_watch(channel, GLib.PRIORITY_DEFAULT, GLib.IOCondition.IN | GLib.IOCondition.HUP, on_stdin)
+window.present()
+GLib.idle_add(lambda: say("ready") or False)
+loop.run()

@@ -1,0 +1,85 @@
+import Foundation
+import KeypadCore
+import Testing
+
+@testable import KeypadOSK
+
+@Suite("org.keypad.OSK1's field: code points in, UTF-16 for the model, secure text dropped")
+struct OSKWireFieldTests {
+    /// "é" is one code point and one UTF-16 unit, "😀" one code point and two units.
+    static let text = "aé😀b"
+
+    @Test("Code-point offsets become a UTF-16 selection, whichever end the cursor is")
+    func selection() throws {
+        var field = OSKWireField(purpose: 0)
+        try field.setText(Self.text, cursor: 3, anchor: 3)
+        #expect(field.field.text == Self.text)
+        #expect(field.field.selection == NSRange(location: 4, length: 0))
+        try field.setText(Self.text, cursor: 1, anchor: 3)
+        #expect(field.field.selection == NSRange(location: 1, length: 3))
+        try field.setText(Self.text, cursor: 3, anchor: 1)
+        #expect(field.field.selection == NSRange(location: 1, length: 3))
+    }
+
+    @Test("A deletion in UTF-16 goes out as code points from the caret")
+    func deletion() throws {
+        var field = OSKWireField()
+        try field.setText(Self.text, cursor: 3, anchor: 3)
+        // The emoji before the caret: two UTF-16 units, one code point.
+        let before = try #require(field.deleteArguments(for: NSRange(location: 2, length: 2)))
+        #expect(before.offset == -1 && before.count == 1)
+        // A selection with the cursor at its start: from the caret on.
+        try field.setText(Self.text, cursor: 1, anchor: 3)
+        let selected = try #require(field.deleteArguments(for: NSRange(location: 1, length: 3)))
+        #expect(selected.offset == 0 && selected.count == 2)
+        #expect(field.deleteArguments(for: NSRange(location: 4, length: 9)) == nil)
+    }
+
+    @Test("Edits sent to the app are followed until its own text comes")
+    func followsEdits() throws {
+        var field = OSKWireField()
+        try field.setText("12", cursor: 2, anchor: 2)
+        field.applyEdit(field.selection, replacement: "3")
+        #expect(field.field.text == "123" && field.field.selection == NSRange(location: 3, length: 0))
+        field.applyEdit(NSRange(location: 2, length: 1), replacement: "")
+        #expect(field.field.text == "12" && field.field.selection == NSRange(location: 2, length: 0))
+    }
+
+    @Test("Password, PIN and hidden text keep no text, whatever arrives")
+    func secure() throws {
+        for (purpose, flags) in [(UInt32(8), UInt32(0)), (9, 0), (0, OSKWireField.hiddenTextFlag)] {
+            var field = OSKWireField(purpose: purpose, flags: flags)
+            try field.setText("hunter2", cursor: 7, anchor: 7)
+            #expect(field.field.text == nil)
+            #expect(field.field.traits.isSecureTextEntry)
+            #expect(field.deleteArguments(for: NSRange(location: 6, length: 1)) == nil)
+        }
+        var becomes = OSKWireField(purpose: 0)
+        try becomes.setText("hunter2", cursor: 7, anchor: 7)
+        becomes.purpose = 8
+        becomes.forgetTextIfSecure()
+        #expect(becomes.field.text == nil)
+    }
+
+    @Test("Absurd sizes and offsets are refused, keeping no text")
+    func bounds() {
+        var field = OSKWireField()
+        let long = String(repeating: "x", count: OSKWireField.maximumTextBytes + 1)
+        #expect(throws: OSKWireField.TextError.tooLong(bytes: long.utf8.count)) {
+            try field.setText(long, cursor: 0, anchor: 0)
+        }
+        #expect(throws: OSKWireField.TextError.self) { try field.setText("ab", cursor: 3, anchor: 0) }
+        #expect(throws: OSKWireField.TextError.self) { try field.setText("ab", cursor: 1, anchor: -2) }
+        #expect(field.field.text == nil)
+    }
+
+    @Test("Purposes map to pads, INHIBIT_OSK to no keypad")
+    func purposes() {
+        #expect(OSKWireField(purpose: 2).field.traits.keyboardType == .numberPad)
+        #expect(OSKWireField(purpose: 3).field.traits.keyboardType == .decimalPad)
+        #expect(OSKWireField(purpose: 4).field.traits.keyboardType == .phonePad)
+        #expect(OSKWireField(purpose: 6).field.traits.keyboardType == .emailAddress)
+        #expect(OSKWireField(purpose: 0).field.wantsKeypad)
+        #expect(!OSKWireField(purpose: 2, hints: OSKWireField.inhibitOSKHint).field.wantsKeypad)
+    }
+}
