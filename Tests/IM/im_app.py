@@ -51,8 +51,10 @@ class App:
                 sink.append(line.rstrip("\n"))
 
     def _find_app(self):
-        deadline = time.time() + 15
-        while time.time() < deadline:
+        # 30 s: on a loaded machine (CI beside browsers in other checkouts) 15 s was seen to pass
+        # before a GTK app registered on the accessibility bus.
+        deadline = time.time() + 30
+        while time.time() < deadline and self.process.poll() is None:
             desktop = Atspi.get_desktop(0)
             for index in range(desktop.get_child_count()):
                 child = desktop.get_child_at_index(index)
@@ -62,7 +64,11 @@ class App:
                 except GLib.Error:
                     continue
             time.sleep(0.1)
-        raise AssertionError(f"{self.process.args[0]} never appeared on the accessibility bus")
+        with self.lock:
+            errors = self.errors[-10:]
+        state = "still running" if self.process.poll() is None else f"exited with {self.process.returncode}"
+        raise AssertionError(f"{self.process.args[0]} never appeared on the accessibility bus ({state}; "
+                             f"its last error lines: {errors})")
 
     def close(self):
         if self.process.poll() is None:
