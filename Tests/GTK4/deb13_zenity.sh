@@ -19,7 +19,11 @@ title="Keypad on Debian 13"
 if [ "${1:-}" = "--session" ]; then
     # Inside with-display: DISPLAY, openbox, and the session bus keypad-osk is activated on.
     trace=$PWD/trace
-    fail() { echo "FAIL $*" >&2; echo "keypad-osk's trace:" >&2; sed 's/^/  /' "$trace" >&2 || true; exit 1; }
+    fail() {
+        echo "FAIL $*" >&2
+        if [ -e "$trace" ]; then echo "keypad-osk's trace:" >&2; sed 's/^/  /' "$trace" >&2; else echo "no trace: keypad-osk never started" >&2; fi
+        exit 1
+    }
     count() { grep -c -x -- "$1" "$trace" 2>/dev/null || true; }
     # Waits up to $2 seconds (default 10) until the trace has a line matching $1 (grep -E).
     wait_trace() {
