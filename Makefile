@@ -45,6 +45,9 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 # xdotool), yad and im-config, and Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py.
 DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
 	gir1.2-atspi-2.0 at-spi2-core
+# make test-deb-gtk4 installs keypad-osk and the GTK 4 module there too, with Debian 13's zenity
+# (4.1, a GTK 4 app) to type into (Tests/GTK4/deb13_zenity.sh).
+DEBIAN13_GTK4_TEST_APT = zenity
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -243,9 +246,10 @@ test-gtk4: build test-deps
 	rm -f "$$trace"; exit $$status
 
 # The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
-# /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory.
+# /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory;
+# then both installed with apt-get in the Debian 13 chroot, typing into Debian 13's zenity, removed.
 test-deb-gtk4: deb test-deps
-	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)"
+	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)" $(DEBIAN13_GTK4_TEST_APT)
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
