@@ -55,7 +55,6 @@ chmod 666 /keypad/work/osk.trace
 runuser -u kiosk -- env -i HOME="$home" XDG_RUNTIME_DIR="$runtime" PATH=/usr/bin:/bin LANG=C.UTF-8 \
     WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman KEYPAD_IM_TRACE=/keypad/work/osk.trace \
     dbus-run-session -- labwc > /keypad/work/labwc.log 2>&1 &
-labwc=$!
 for _ in $(seq 200); do [ -S "$runtime/wayland-0" ] && break; sleep 0.05; done
 [ -S "$runtime/wayland-0" ] || { echo "FAIL labwc did not start:" >&2; cat /keypad/work/labwc.log >&2; exit 1; }
 # Root's clients (wtype, the pointer, grim, Chromium) reach labwc's socket by its path; root keeps
