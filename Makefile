@@ -49,6 +49,13 @@ DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi
 # (4.1, a GTK 4 app) to type into (Tests/GTK4/deb13_zenity.sh).
 DEBIAN13_GTK4_TEST_APT = zenity
 
+# make test-labwc runs keypad-osk's package in Raspberry Pi OS's compositor there (labwc 0.8.3)
+# with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
+# tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
+# apt-get install downloads nothing). The first run installs them into the kept chroot
+# (Chromium: a few minutes, once).
+DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0
+
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
@@ -74,7 +81,7 @@ GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
 GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -197,6 +204,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
 	$(MAKE) --no-print-directory test-deb-gtk4
+	$(MAKE) --no-print-directory test-labwc
 
 # The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
 # target: any crash, hang or unnamed error fails the run.
@@ -250,6 +258,13 @@ test-gtk4: build test-deps
 # then both installed with apt-get in the Debian 13 chroot, typing into Debian 13's zenity, removed.
 test-deb-gtk4: deb test-deps
 	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)" $(DEBIAN13_GTK4_TEST_APT)
+
+# keypad-osk's package (make deb) in the Debian 13 chroot, in labwc 0.8.3 headless as Raspberry Pi OS
+# runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
+# decimal and phone pads over the fullscreen page, and taps on their keys type into the page
+# (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). 7-30 s once the chroot has the packages.
+test-labwc: deb test-deps
+	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" $(DEBIAN13_LABWC_APT)
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# make test-labwc: keypad-osk's package in labwc 0.8.3, as Raspberry Pi OS runs it, in the
+# Debian 13 chroot (scripts/packaging/debian13-chroot).
+#
+#   Tests/OSK/labwc_deb13.sh dist/keypad-osk_<version>_<arch>.deb DEBIAN13_PACKAGE...
+#
+# Inside the chroot (a throwaway overlay): apt-get install the package (its Depends resolved by
+# Debian 13's apt, printed); labwc headless (pixman, one 1280x720 output) as an unprivileged
+# user under a session bus, keypad-osk started by labwc's autostart (~/.config/labwc/autostart,
+# the way docs/keypad-osk.md says) with its trace on; a virtual keyboard on the seat (wtype -s),
+# the tests' virtual pointer (Tests/Wayland/virtual_pointer.c, compiled here: it needs only
+# libwayland-client0 and libc, older here than there); then Tests/OSK/labwc_kiosk.py drives a
+# Chromium kiosk (--ozone-platform=wayland --kiosk --no-sandbox, as root) on Tests/Web/form.html.
+# DEBIAN13_PACKAGE... go to the chroot once (-p). Needs root.
+set -euo pipefail
+checkout=$(cd "$(dirname "$0")/../.." && pwd)
+deb=$(realpath "$1")
+shift
+chroot_packages=()
+for package in "$@"; do chroot_packages+=(-p "$package"); done
+
+work=$(mktemp -d /tmp/keypad-labwc-test.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+cp "$deb" "$work/"
+cc -Wall -Wextra -Werror -o "$work/virtual-pointer" "$checkout/Tests/Wayland/virtual_pointer.c" \
+    $(pkg-config --cflags --libs wayland-client)
+
+cat > "$work/inside.sh" <<'INSIDE'
+set -euo pipefail
+apt=(apt-get -y -q --no-install-recommends)
+"${apt[@]}" install /keypad/work/keypad-osk_*.deb > /keypad/work/apt.log 2>&1 || { cat /keypad/work/apt.log >&2; exit 1; }
+echo "ok   installed keypad-osk $(dpkg-query -W -f='${Version}' keypad-osk); its Depends on Debian 13:"
+dpkg-query -W -f='${Depends}\n' keypad-osk | tr ',' '\n' | sed 's/^ *//' | while read -r dependency; do
+    name=${dependency%% *}
+    # A package itself, or the t64 package that provides its name.
+    echo "       $dependency → $(dpkg-query -W -f='${db:Status-Abbrev} ${Package} ${Version} ${Provides}\n' |
+        awk -v name="$name" '$1 == "ii" && ($2 == name || index($0 ",", " " name " ") || index($0 ",", " " name ",")) {
+            print $2, $3; exit }')"
+done
+echo "       apt installed with it: $(sed -n '/NEW packages will be installed/,/upgraded/{/^ /p}' /keypad/work/apt.log | xargs)"
+echo "       labwc $(dpkg-query -W -f='${Version}' labwc), chromium $(dpkg-query -W -f='${Version}' chromium)"
+
+useradd --create-home --shell /bin/sh kiosk
+home=/home/kiosk
+runtime=/tmp/kiosk-runtime
+mkdir -p "$runtime" "$home/.config/labwc"
+# As Raspberry Pi OS's labwc session starts its programs (docs/keypad-osk.md, "Starting it").
+echo 'keypad-osk > /keypad/work/osk.log 2>&1 &' > "$home/.config/labwc/autostart"
+chown -R kiosk "$runtime" "$home"
+chmod 700 "$runtime"
+chmod 1777 /keypad/work
+: > /keypad/work/osk.trace
+chmod 666 /keypad/work/osk.trace
+runuser -u kiosk -- env -i HOME="$home" XDG_RUNTIME_DIR="$runtime" PATH=/usr/bin:/bin LANG=C.UTF-8 \
+    WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman KEYPAD_IM_TRACE=/keypad/work/osk.trace \
+    dbus-run-session -- labwc > /keypad/work/labwc.log 2>&1 &
+for _ in $(seq 200); do [ -S "$runtime/wayland-0" ] && break; sleep 0.05; done
+[ -S "$runtime/wayland-0" ] || { echo "FAIL labwc did not start:" >&2; cat /keypad/work/labwc.log >&2; exit 1; }
+# Root's clients (wtype, the pointer, grim, Chromium) reach labwc's socket by its path; root keeps
+# a runtime directory of its own.
+mkdir -m 700 /tmp/root-runtime
+export XDG_RUNTIME_DIR=/tmp/root-runtime WAYLAND_DISPLAY="$runtime/wayland-0" KEYPAD_SCREEN_WAYLAND_DISPLAY="$runtime/wayland-0"
+# keypad-osk, from labwc's autostart, runs as the session's user.
+osk_user() {
+    local comm
+    for comm in /proc/[0-9]*/comm; do
+        [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && stat -c %U "${comm%/comm}" && return
+    done
+    return 0
+}
+for _ in $(seq 100); do [ "$(osk_user)" = kiosk ] && break; sleep 0.1; done
+[ "$(osk_user)" = kiosk ] || { echo "FAIL no keypad-osk of kiosk's from labwc's autostart:" >&2; cat /keypad/work/*.log >&2; exit 1; }
+echo "ok   $(labwc --version 2>&1 | head -n 1) started keypad-osk (its autostart), as the user kiosk"
+# A keyboard on the seat, so windows get keyboard focus (and Chromium its text-input).
+wtype -s 3600000 &
+status=0
+PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
+    /keypad/work/osk.trace || status=$?
+if [ "$status" != 0 ]; then
+    echo "labwc's output:" >&2; tail -20 /keypad/work/labwc.log >&2
+    echo "keypad-osk's output:" >&2; cat /keypad/work/osk.log >&2
+fi
+exit "$status"
+INSIDE
+
+"$checkout/scripts/packaging/debian13-chroot" "${chroot_packages[@]}" -b "$work:/keypad/work" \
+    -b "$checkout/Tests:/keypad/Tests" -- bash /keypad/work/inside.sh

@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""keypad-osk from its package in labwc 0.8.3 (Raspberry Pi OS's compositor), as Debian 13 runs
+them: a Chromium kiosk (Wayland, fullscreen) on Tests/Web/form.html, its number and tel fields
+tapped with the tests' virtual pointer. Run by Tests/OSK/labwc_deb13.sh inside the Debian 13
+chroot, as root, with labwc already up (WAYLAND_DISPLAY, KEYPAD_SCREEN_WAYLAND_DISPLAY) and
+keypad-osk started by labwc's autostart, writing its trace to TRACE.
+
+Each field: the page reports its focus; keypad-osk's trace shows the field's pad (decimal pad
+for number, phone pad for tel); a screenshot (grim) shows the keypad's band across the bottom
+of the fullscreen page with the page still above it; taps on its keys (their rectangles from
+the trace) change the page's own value (the page's input events, posted to the loopback server).
+
+    labwc_kiosk.py VIRTUAL_POINTER TRACE
+"""
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+for folder in ("IM", "Web", "Wayland"):
+    sys.path.insert(0, os.path.join(HERE, "..", folder))
+
+from osk_e2e import band_top, chromium, screenshot, stop_browser  # noqa: E402
+from wayland_e2e import CHROME, VirtualPointer, click_output, keypad_band  # noqa: E402
+from web_harness import Page, Trace, wait_for  # noqa: E402
+
+WHITE = (255, 255, 255)
+# Each field, the text-input-v3 purpose Chromium gives it (3 NUMBER, 4 PHONE), its pad, and the
+# keys tapped with the page's value after each.
+FIELDS = (
+    ("number", 3, "decimalPad", (("4", "4"), ("2", "42"), ("Delete", "4"), ("5", "45"))),
+    ("tel", 4, "phonePad", (("1", "1"), ("2", "12"), ("3", "123"))),
+)
+
+
+def tap_field(page, id):
+    """A pointer tap in the middle of the field (the page's CSS pixels are the output's: the
+    kiosk fills the output at scale 1); waits for the page's focus event of it."""
+    x, y, w, h = page.rect(id)
+    events = page.mark()
+    click_output(x + w // 2, y + h // 2)
+    page.wait_event(events, "focus", id)
+
+
+def test_chromium_kiosk(trace, workdir):
+    page = Page()
+    profile = tempfile.mkdtemp(prefix="keypad-labwc-chromium-", dir=workdir)
+    browser, log = chromium(page, profile)
+    try:
+        page.wait_load(0, timeout=60)
+        # The kiosk fills the output: the page's white in every corner.
+        corners = ((1, 1), (1278, 1), (1, 718), (1278, 718))
+        wait_for(lambda: all(screenshot("kiosk").pixel(x, y) == WHITE for x, y in corners),
+                 "the page's white in the output's four corners", timeout=10,
+                 seen=lambda: [screenshot("kiosk").pixel(x, y) for x, y in corners])
+        for id, purpose, layout, taps in FIELDS:
+            mark = trace.mark()
+            tap_field(page, id)
+            keypad = trace.wait_keypad(mark, layout)
+            focus_ins = trace.since(mark, "focus-in")
+            assert focus_ins and focus_ins[-1].startswith(f"focus-in purpose={purpose} "), focus_ins
+            top = band_top(f"{id}-band")
+            shot = screenshot(f"{id}-keypad")
+            assert 720 - top > 200, f"the keypad band is {720 - top} px tall"
+            assert keypad_band(shot, 0, 1280, 720) == top and shot.pixel(640, 3) == WHITE, \
+                f"not the keypad over the page: band {keypad_band(shot, 0, 1280, 720)}, top {shot.pixel(640, 3)}"
+            assert shot.pixel(640, 3) != CHROME
+            for key, expected in taps:
+                events = page.mark()
+                x, y = keypad[2][key]
+                click_output(x, top + y)
+                page.wait_event(events, "input", id, where=lambda e, v=expected: e.get("value") == v)
+            print(f"ok   labwc: {id} field tapped → {layout} over the kiosk; typed {taps[-1][1]!r}", flush=True)
+    finally:
+        stop_browser(browser, log)
+        page.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    pointer, trace_path = sys.argv[1:3]
+    workdir = os.path.dirname(trace_path)
+    missing = VirtualPointer.start(pointer)
+    assert not missing, f"no virtual pointer: {missing}"
+    trace = Trace.__new__(Trace)  # keypad-osk already appends to it: not truncated here
+    trace.path = trace_path
+    start = time.time()
+    try:
+        test_chromium_kiosk(trace, workdir)
+    except Exception:  # noqa: BLE001 - the failure is reported, then the run fails
+        print("FAIL labwc test_chromium_kiosk", flush=True)
+        traceback.print_exc()
+        print("keypad-osk's trace:", *trace.lines()[-20:], sep="\n  ")
+        return 1
+    print(f"ok   labwc test_chromium_kiosk ({time.time() - start:.1f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
