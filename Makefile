@@ -27,7 +27,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 #   and 13, in make test-deb, where zenity is GTK 4 on 13);
 # - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
-# - the web kiosks' browsers (make test-web);
+# - the web kiosks' browsers (make test-web), and gdb, which shows a browser's stack when it does not end;
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
 # - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
@@ -35,7 +35,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory \
-	firefox-esr:firefox-esr chromium:chromium \
+	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap

@@ -24,7 +24,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from web_harness import Browser, OtherWindow, Page, Trace, active_window, click, keypad_windows, keys, point_at, \
-    wait_for  # noqa: E402
+    wait_for, window_name  # noqa: E402
 
 # HTML field → the layout Firefox's input purpose gets (docs/web-kiosks.md's table).
 FIREFOX_PADS = {
@@ -103,6 +103,7 @@ class Session:
 
     def close(self):
         self.browser.close()
+        self.browser.remove_profile()
 
 
 # ---- Firefox ----
@@ -274,8 +275,14 @@ def test_closing_the_window_mid_slide(s):
     s.page.wait_event(mark, "focus", "tel")
     wait_for(lambda: s.trace.since(trace_mark, "focus-in"), "the focus-in")
     # Alt+F4: openbox asks the window to close (WM_DELETE_WINDOW), as a kiosk's session would.
+    assert active_window() == s.window, f"the active window is {window_name(active_window())!r}, not Firefox's"
     subprocess.run(["xdotool", "key", "alt+F4"], check=True)
-    code = s.browser.process.wait(timeout=15)
+    # Firefox ends in under a second with no traffic off the machine (FIREFOX_PREFS); its own
+    # shutdown watchdog would end it at 60 s.
+    try:
+        code = s.browser.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"Firefox did not end after Alt+F4:\n{s.browser.describe_hang()}") from None
     assert code == 0, f"Firefox ended with {code}"
     assert not keypad_windows(), "a keypad window stayed behind"
     assert "keypad-im" not in s.browser.output()

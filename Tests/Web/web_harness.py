@@ -307,6 +307,51 @@ user_pref("browser.tabs.warnOnClose", false);
 user_pref("app.update.auto", false);
 user_pref("browser.translations.automaticallyPopup", false);
 user_pref("signon.rememberSignons", false);
+// No traffic off the machine (Mozilla's own test profiles do the same): a lookup that hangs
+// on a kiosk's or CI's network must not hold Firefox's start or shutdown.
+user_pref("network.captive-portal-service.enabled", false);
+user_pref("network.connectivity-service.enabled", false);
+user_pref("network.dns.disablePrefetch", true);
+user_pref("network.prefetch-next", false);
+user_pref("network.predictor.enabled", false);
+user_pref("network.http.speculative-parallel-limit", 0);
+user_pref("network.trr.mode", 5);
+user_pref("services.settings.server", "data:,#remote-settings-dummy/v1");
+user_pref("app.normandy.enabled", false);
+user_pref("app.normandy.api_url", "");
+user_pref("browser.safebrowsing.malware.enabled", false);
+user_pref("browser.safebrowsing.phishing.enabled", false);
+user_pref("browser.safebrowsing.downloads.enabled", false);
+user_pref("browser.safebrowsing.blockedURIs.enabled", false);
+user_pref("browser.safebrowsing.provider.mozilla.updateURL", "");
+user_pref("browser.safebrowsing.provider.google4.updateURL", "");
+user_pref("browser.region.network.url", "");
+user_pref("browser.region.update.enabled", false);
+user_pref("geo.provider.network.url", "");
+user_pref("dom.push.connection.enabled", false);
+user_pref("dom.push.serverURL", "");
+user_pref("extensions.update.enabled", false);
+user_pref("extensions.getAddons.cache.enabled", false);
+user_pref("extensions.systemAddon.update.enabled", false);
+user_pref("browser.topsites.contile.enabled", false);
+user_pref("browser.newtabpage.activity-stream.feeds.topsites", false);
+user_pref("browser.newtabpage.activity-stream.showSponsoredTopSites", false);
+user_pref("toolkit.telemetry.enabled", false);
+user_pref("toolkit.telemetry.unified", false);
+user_pref("toolkit.telemetry.server", "data:,");
+user_pref("datareporting.healthreport.uploadEnabled", false);
+user_pref("browser.ping-centre.telemetry", false);
+user_pref("identity.fxaccounts.enabled", false);
+user_pref("telemetry.fog.test.localhost_port", -1);
+user_pref("security.remote_settings.intermediates.enabled", false);
+user_pref("security.remote_settings.crlite_filters.enabled", false);
+// Anything left goes to a proxy that refuses (the discard port), so it needs no lookup;
+// loopback, where the test page is, never goes through a proxy.
+user_pref("network.proxy.type", 1);
+user_pref("network.proxy.http", "127.0.0.1");
+user_pref("network.proxy.http_port", 9);
+user_pref("network.proxy.ssl", "127.0.0.1");
+user_pref("network.proxy.ssl_port", 9);
 """
 
 
@@ -320,6 +365,8 @@ class Browser:
                    GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
         env.update(extra_env or {})
         if kind == "firefox":
+            # Remote Settings honours services.settings.server (FIREFOX_PREFS) only with this.
+            env["MOZ_REMOTE_SETTINGS_DEVTOOLS"] = "1"
             with open(os.path.join(self.profile, "user.js"), "w") as file:
                 file.write(FIREFOX_PREFS)
             command = ["firefox-esr", "--kiosk", "--profile", self.profile, "--no-remote", url]
@@ -355,6 +402,22 @@ class Browser:
 
     def alive(self):
         return self.process.poll() is None
+
+    def describe_hang(self):
+        """What a browser that does not end is doing: its windows, the active one, and its
+        main thread's stack (gdb), to tell a hang in the module from one of the browser's."""
+        pid = self.process.pid
+        lines = [f"its windows: {[window_name(w) for w in find_windows('.', pid)]}",
+                 f"the active window: {window_name(active_window()) if active_window() else None!r}"]
+        try:
+            with open(f"/proc/{pid}/wchan") as file:
+                lines.append(f"its main thread waits in: {file.read().strip()}")
+        except OSError as error:
+            lines.append(f"no /proc/{pid}/wchan: {error}")
+        stack = subprocess.run(["gdb", "-batch", "-nx", "-p", str(pid), "-ex", "thread apply 1 bt 30"],
+                               capture_output=True, text=True, timeout=60)
+        lines += [line for line in stack.stdout.splitlines() if line.startswith(("#", "Thread"))]
+        return "\n".join(lines)
 
     def close(self):
         if self.alive():
