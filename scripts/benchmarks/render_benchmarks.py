@@ -1004,7 +1004,8 @@ def osk(o):
     else:
         squeekboard_hold = (f"squeekboard's held tap took {ms(squeekboard_80, 1)}, {ms(abs(squeekboard_cost), 1)} "
                             f"{'more' if squeekboard_cost >= 0 else 'less'} than its instant one"
-                            + (": its keys act on release." if squeekboard_cost >= 72 else ": its keys act on press too."))
+                            + (": its keys act on release." if squeekboard_cost >= 72
+                               else ": its keys act on press too."))
     return f"""## keypad-osk against squeekboard
 
 {o.measured("`make bench` (scripts/benchmarks/bench-osk)",

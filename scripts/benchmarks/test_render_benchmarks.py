@@ -173,8 +173,8 @@ class Render(unittest.TestCase):
         self.assertIn("| a held tap faster than squeekboard's by the hold (gap ≥ 72 ms; keys act on press) | "
                       "2.4 ms (+0.4 ms over its instant tap) vs 2.5 ms (-0.5 ms over its instant tap) | **not met** |",
                       text)
-        self.assertIn("squeekboard's held tap took 2.5 ms, 0.5 ms less than its instant one: its keys act on press too.",
-                      text)
+        self.assertIn("squeekboard's held tap took 2.5 ms, 0.5 ms less than its instant one: its keys act on "
+                      "press too.", text)
 
     def test_osk_tap_goals_not_judged_without_squeekboard_taps(self):
         results = committed()
@@ -191,7 +191,8 @@ class Render(unittest.TestCase):
         self.assertIn("| a held tap faster than squeekboard's by the hold (gap ≥ 72 ms; keys act on press) | "
                       "2.4 ms (+0.4 ms over its instant tap) vs not measured | not judged (squeekboard's tap not "
                       "measured) |", text)
-        self.assertIn("| tap: pointer press → the app's `changed`, instant | 2.0 ms (median of 1) | not measured |", text)
+        self.assertIn("| tap: pointer press → the app's `changed`, instant | 2.0 ms (median of 1) | not measured |",
+                      text)
         self.assertIn("squeekboard's taps gave no figures in this run.", text)
 
     def test_osk_idle_tick_is_not_met(self):
