@@ -75,8 +75,11 @@ package final class KeypadArea {
             self.prepare(inputView: inputView, accessoryView: accessoryView)
             // A reload while showing (the editing field's traits changed: keypad-osk's one
             // input taking another app's field) to a keypad of the same height posts no
-            // notification: the views change once the keyboard has taken them.
-            guard self.scope.keyboard.isVisible else { return }
+            // notification: the views change once the keyboard has taken them. The same views
+            // again need nothing.
+            let keyboard = self.scope.keyboard
+            guard keyboard.isVisible, inputView !== keyboard.inputView || accessoryView !== keyboard.accessoryView
+            else { return }
             _ = MainLoop.soon { [weak self] in
                 guard let self, self.scope.keyboard.isVisible else { return }
                 self.showContent()
