@@ -2,14 +2,15 @@ import CGTK
 import CKeypadIM
 import Foundation
 import KeypadCore
+import KeypadForeignField
 import KeypadGTK
 
 /// One GTK input-method context (one widget) once it has had focus: the model field
 /// standing for the widget, and the edits the keys send to the widget.
 @MainActor
-final class IMSession {
+final class IMSession: ForeignFieldOwner {
     let context: UnsafeMutablePointer<GtkIMContext>
-    let field = IMField()
+    let field = ForeignField()
     /// The widget, while GTK gives the context a client window.
     private(set) var client: ClientWidget?
     /// Whether GTK focus is in the widget (between the context's focus-in and focus-out).
@@ -25,7 +26,7 @@ final class IMSession {
 
     init(context: UnsafeMutablePointer<GtkIMContext>, clientWindow: OpaquePointer?) {
         self.context = context
-        field.session = self
+        field.owner = self
         setClientWindow(clientWindow)
     }
 

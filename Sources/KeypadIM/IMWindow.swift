@@ -1,6 +1,7 @@
 import CGTK
 import Foundation
 import KeypadCore
+import KeypadForeignField
 import KeypadGTK
 
 /// One app window that has had an editing field: its scope (focus, default keypads,
@@ -95,7 +96,7 @@ final class IMWindow {
     }
 
     /// Ends editing of `field` if it edits here.
-    func end(_ field: IMField, force: Bool = false) {
+    func end(_ field: ForeignField, force: Bool = false) {
         guard field.scope === scope else { return }
         if force { scope.remove(field) } else { field.resignFirstResponder() }
     }

@@ -8,14 +8,14 @@ import KeypadGTK
 /// bottom of the screen (on Wayland a layer surface on the OVERLAY layer that never takes
 /// focus). Fronts tell it of focus and fields; it tells the focused client what the keys do.
 @MainActor
-public final class OSKService {
+public final class OSKService: ForeignFieldOwner {
     public let configuration: OSKConfiguration
     /// Two inputs take turns standing for the focused field: a new field begins editing in
     /// the other one, so the scope moves from field to field as in an app's window (no hide
     /// between, the new field's keypad and its did-begin-editing).
-    private let inputs = [OSKInput(), OSKInput()]
+    private let inputs = [ForeignField(), ForeignField()]
     private var inputIndex = 0
-    private var input: OSKInput { inputs[inputIndex] }
+    private var input: ForeignField { inputs[inputIndex] }
     private(set) var stage: OSKStage?
     /// The client whose field the input stands for now.
     private weak var client: (any OSKClient)?
@@ -27,7 +27,7 @@ public final class OSKService {
     private var wantsKeypad = true
 
     /// The input standing for the focused field while it edits.
-    var editingInput: OSKInput? { input.isEditing ? input : nil }
+    var editingInput: ForeignField? { input.isEditing ? input : nil }
 
     /// Whether the keypad is on screen (or sliding in): sm.puri.OSK0's `Visible`.
     public private(set) var isVisible = false
@@ -43,7 +43,7 @@ public final class OSKService {
     /// the display's events, which may carry that focus.
     public init(configuration: OSKConfiguration) {
         self.configuration = configuration
-        for input in inputs { input.service = self }
+        for input in inputs { input.owner = self }
         _ = makeStage()
     }
 
@@ -130,7 +130,7 @@ public final class OSKService {
     /// Sends the edit the model was asked for to the client: replace the UTF-16 `range`
     /// (the selection, or the grapheme before the caret) with `replacement`. The mirror
     /// takes the edit at once; the app's next surrounding text corrects it.
-    func apply(_ range: NSRange, replacement: String) {
+    package func apply(_ range: NSRange, replacement: String) {
         guard let client, input.isEditing else { return }
         if !replacement.isEmpty {
             IMTrace.write("commit \(replacement.unicodeScalars.count)")
@@ -152,7 +152,7 @@ public final class OSKService {
     }
 
     /// The return key.
-    func pressReturn() {
+    package func pressReturn() {
         guard let client else { return }
         IMTrace.write("key-event Return")
         client.pressReturn()

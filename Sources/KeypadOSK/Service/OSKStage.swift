@@ -50,7 +50,7 @@ final class OSKStage {
     }
 
     /// Begins editing `input`; the input editing before ends as it does.
-    func begin(_ input: OSKInput) {
+    func begin(_ input: ForeignField) {
         guard let host, !input.isEditing else { return }
         input.locale = configuration.locale
         // The field editing now stays until the new one takes over, as focus moves in a window.
