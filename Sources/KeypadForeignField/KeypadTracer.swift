@@ -6,6 +6,10 @@ import KeypadGTK
 /// Writes one window's keypad to ``IMTrace``: the layout, page and key rectangles each
 /// time the keypad settles on screen or changes while shown, `hidden` when it slides
 /// out, and each key that acts. Made only when the trace is on.
+///
+/// A key that types into a secure field is written as ``Keypad/concealedKeyID``; where the
+/// app does not say which fields are secure (Chromium gives no purpose, so a password field
+/// looks like any text field), every key is.
 @MainActor
 package final class KeypadTracer {
     private let scope: ResponderScope
@@ -17,10 +21,15 @@ package final class KeypadTracer {
     private var transitions = 0
     /// Tries left to find every button laid out.
     private var retries = 0
+    /// Whether every key that acts is written concealed.
+    private let concealsEveryKey: Bool
 
-    package init(scope: ResponderScope, area: KeypadArea) {
+    /// Traces `area`'s keypad; `concealsEveryKey` for a window whose app does not tell its
+    /// secure fields apart.
+    package init(scope: ResponderScope, area: KeypadArea, concealsEveryKey: Bool = false) {
         self.scope = scope
         self.area = area
+        self.concealsEveryKey = concealsEveryKey
         let center = scope.notificationCenter
         for name in [
             Responder.keyboardDidShowNotification, Responder.keyboardDidChangeFrameNotification,
@@ -74,10 +83,11 @@ package final class KeypadTracer {
     private func observe(_ keypad: Keypad) {
         let id = ObjectIdentifier(keypad)
         guard observed[id] == nil else { return }
+        let concealed = concealsEveryKey
         let token = keypad.addObserver { [weak self] change in
             switch change {
             case .keys: self?.scheduleKeys()
-            case .keyActivated(let key): IMTrace.write("tap \(key)")
+            case .keyActivated(let key): IMTrace.write("tap \(concealed ? Keypad.concealedKeyID : key)")
             default: break
             }
         }

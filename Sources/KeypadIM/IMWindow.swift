@@ -34,9 +34,12 @@ final class IMWindow {
     /// step along GTK's chain leaves the page and comes back to the same field.
     private let hasFocusChain: Bool
 
+    /// `tellsSecureFields`: whether the app gives a password field a purpose of its own (not
+    /// in the ``StandInWindow`` of an app that gives no widget: Chromium); if not, the trace
+    /// conceals every key.
     init?(
         toplevel: UnsafeMutablePointer<GtkWidget>, configuration: IMConfiguration, hasFocusChain: Bool = true,
-        closed: @escaping () -> Void
+        tellsSecureFields: Bool = true, closed: @escaping () -> Void
     ) {
         self.toplevel = toplevel
         self.hasFocusChain = hasFocusChain
@@ -47,7 +50,9 @@ final class IMWindow {
         else { return nil }
         self.host = host
         host.unboundEditingWidget = { [weak self] in self?.editing?.client?.widget }
-        if IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
+        if IMTrace.isOn {
+            tracer = KeypadTracer(scope: scope, area: host.area, concealsEveryKey: !tellsSecureFields)
+        }
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
         neighbours = [.backward, .forward].map { direction in
             NeighbourFieldStandIn(direction) { [weak self] direction in self?.moveFocus(direction) }

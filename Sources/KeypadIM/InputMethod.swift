@@ -132,6 +132,7 @@ final class InputMethod {
             let window = IMWindow(
                 toplevel: toplevel, configuration: configuration,
                 hasFocusChain: session.client.map { !$0.isMozContainer } ?? false,
+                tellsSecureFields: session.client != nil,
                 closed: { [weak self] in
                     self?.windows[toplevel] = nil
                 })
