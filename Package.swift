@@ -53,9 +53,15 @@ let shipping: [Target] = [
         cSettings: cWarnings,
         linkerSettings: [.linkedLibrary("wayland-client")]
     ),
+    // GTK 3 widgets GTK lacks (a GObject subclass needs C): the keypad's slide clip.
+    .target(
+        name: "CKeypadGTK",
+        dependencies: ["CGTK"],
+        cSettings: cWarnings
+    ),
     .target(
         name: "KeypadGTK",
-        dependencies: ["KeypadCore", "KeypadResources", "CGTK", "CKeypadWayland"],
+        dependencies: ["KeypadCore", "KeypadResources", "CGTK", "CKeypadGTK", "CKeypadWayland"],
         swiftSettings: gtkSettings
     ),
     // The GTK 3 IM module's GObject type and GTK's four module entry points; the rest is Swift.

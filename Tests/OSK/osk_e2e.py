@@ -32,6 +32,7 @@ with the tests' virtual pointer (Tests/Wayland/virtual_pointer.c).
 """
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -66,12 +67,13 @@ SECRET = "2580"
 class OSK:
     """One keypad-osk process with its own trace and output."""
 
-    def __init__(self, bin_dir, workdir, name="osk", args=()):
+    def __init__(self, bin_dir, workdir, name="osk", args=(), env=None):
         self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
         self.log_path = os.path.join(workdir, f"{name}.log")
         self.log = open(self.log_path, "w")
         self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), *args], stdout=self.log,
-                                        stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
+                                        stderr=subprocess.STDOUT,
+                                        env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path, **(env or {})))
 
     def output(self):
         self.log.flush()
@@ -319,6 +321,96 @@ def test_dismiss_and_sm_puri_osk0(bin_dir, workdir):
         osk.close()
 
 
+# Idle
+
+# The waits a sleeping thread blocks in, by syscall number (/proc/PID/task/TID/syscall), per
+# machine, with the argument that holds its timeout.
+WAIT_SYSCALLS = {"x86_64": {7: "poll", 271: "ppoll", 202: "futex"}, "aarch64": {73: "ppoll", 98: "futex"}}
+
+
+def thread_wait(pid, tid):
+    """How a thread of `pid` waits now, from /proc: "poll, no timeout", "poll, 17342 ms",
+    "ppoll, a timeout", "futex, no timeout", "running", or another syscall's number."""
+    with open(f"/proc/{pid}/task/{tid}/syscall") as file:
+        fields = file.read().split()
+    if not fields or fields[0] in ("running", "-1"):
+        return "running"
+    number = int(fields[0])
+    name = WAIT_SYSCALLS.get(platform.machine(), {}).get(number)
+    if name is None:
+        return f"syscall {number}"
+    if name == "poll":  # poll(fds, nfds, timeout ms): -1 waits for ever
+        timeout = int(fields[3], 16) & 0xFFFFFFFF
+        return "poll, no timeout" if timeout == 0xFFFFFFFF else f"poll, {timeout} ms"
+    # ppoll(fds, nfds, timespec *, …) and futex(address, op, value, timespec *, …): NULL waits for ever.
+    timeout = int(fields[3 if name == "ppoll" else 4], 16)
+    return f"{name}, no timeout" if timeout == 0 else f"{name}, a timeout"
+
+
+def context_switches(pid):
+    """{thread id: (name, voluntary + involuntary context switches)} of every thread of `pid`."""
+    switches = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as file:
+                name = file.read().strip()
+            with open(f"/proc/{pid}/task/{tid}/status") as file:
+                status = dict(line.split(":", 1) for line in file if ":" in line)
+        except OSError:  # the thread ended
+            continue
+        switches[tid] = (name, int(status["voluntary_ctxt_switches"]) + int(status["nonvoluntary_ctxt_switches"]))
+    return switches
+
+
+def assert_idle(osk, what, seconds=2.0):
+    """keypad-osk sleeps: its main loop waits with no timer armed (GLib's poll with no timeout,
+    within 5 s: a one-shot timer under way may end first), so does every other thread, and
+    then none of them wakes (no context switch) for `seconds`. GLib's worker-pool threads
+    (`pool-…`, GTask's) are left out of the waits: one waits 15 s for work, then ends."""
+    pid = osk.process.pid
+    waits = []
+    wait_for(lambda: waits.append(thread_wait(pid, pid)) or waits[-1].endswith("no timeout"),
+             f"keypad-osk's main loop to wait with no timer armed ({what})", seen=lambda: waits[-3:])
+    before = context_switches(pid)
+    timed = {f"{tid} {name}": thread_wait(pid, tid) for tid, (name, _) in before.items()
+             if not name.startswith("pool-")}
+    assert all(wait.endswith("no timeout") for wait in timed.values()), f"threads waiting with a timeout: {timed}"
+    time.sleep(seconds)
+    after = context_switches(pid)
+    woken = {f"{tid} {name}": count - before[tid][1] for tid, (name, count) in after.items()
+             if tid in before and count != before[tid][1]}
+    assert not woken, f"keypad-osk woke in {seconds} s idle ({what}): context switches per thread {woken}"
+    assert thread_wait(pid, pid).endswith("no timeout"), f"a timer armed ({what}): {thread_wait(pid, pid)}"
+
+
+def test_idle(bin_dir, workdir):
+    """With its pad shown and nothing happening, and with it hidden, keypad-osk sleeps: no timer,
+    no polling, no thread waking. It found GtkViewport's pixel cache, whose 20-second timer every
+    frame re-armed (SlideContainer now clips with a widget of its own). Two start-up one-shots
+    that are not keypad-osk's are left out: the accessibility bridge (NO_AT_BRIDGE) keeps the
+    objects it hands to AT-SPI clients (the registry, at start) for a 15-second lease and ends it
+    from a timer; dconf's worker thread (GSettings' memory backend instead) subscribes over D-Bus
+    at start and was seen, now and then, still waiting for a reply seconds later, under GDBus's
+    25-second call timeout."""
+    osk = OSK(bin_dir, workdir, "idle", env={"NO_AT_BRIDGE": "1", "GSETTINGS_BACKEND": "memory"})
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Digits"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "numberPad")
+        assert_idle(osk, "the number pad shown")
+        digits = app.require("Digits", "text")
+        osk.tap(keypad, top, "5")
+        wait_for(lambda: App.text(digits) == "5", "Digits to read '5'", seen=lambda: App.text(digits))
+        mark = osk.trace.mark()
+        assert puri("sm.puri.OSK0.SetVisible", "false") == "()"
+        osk.trace.wait_hidden(mark)
+        assert_idle(osk, "the pad hidden")
+    finally:
+        if app:
+            app.close()
+        osk.close()
+
+
 # GTK 4
 
 
@@ -547,7 +639,7 @@ def test_cage_refuses(bin_dir, workdir):
     assert result.stderr.startswith("keypad-osk: the Wayland compositor offers no "), result.stderr
 
 
-SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_activate_storm,
+SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_idle, test_activate_storm,
               test_locale_and_a_broken_css, test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
               test_compositor_gone]
 

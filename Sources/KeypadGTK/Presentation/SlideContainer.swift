@@ -1,4 +1,5 @@
 import CGTK
+import CKeypadGTK
 import Foundation
 import KeypadCore
 
@@ -20,7 +21,9 @@ import KeypadCore
 /// its slide arrives at once, so the end is never lost.
 @MainActor
 final class SlideContainer {
-    /// A GtkScrolledWindow without scrollbars that clips the child to the slid-in part.
+    /// The clip (`keypad_clip_new`, its own GdkWindow) showing the slid-in part of the child.
+    /// Not a GtkScrolledWindow: its GtkViewport re-arms a 20-second timer at every frame
+    /// (its pixel cache's expiry), which woke an idle keypad 20 s after its last frame.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let child: UnsafeMutablePointer<GtkWidget>
     /// Whether the child is shown or on its way in.
@@ -46,20 +49,11 @@ final class SlideContainer {
 
     init(child: UnsafeMutablePointer<GtkWidget>) {
         self.child = child
-        widget = gtk_scrolled_window_new(nil, nil)
-        let scrolled = keypad_scrolled_window(widget)
-        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_EXTERNAL)
-        gtk_scrolled_window_set_kinetic_scrolling(scrolled, 0)
-        gtk_scrolled_window_set_capture_button_press(scrolled, 0)
-        gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
-        gtk_scrolled_window_set_shadow_type(scrolled, GTK_SHADOW_NONE)
+        widget = keypad_clip_new()
         // Never a stop for Tab: keyboard focus stays on the fields.
         gtk_widget_set_can_focus(widget, 0)
         gtk_container_add(keypad_container(widget), child)
-        if let viewport = gtk_bin_get_child(keypad_bin(widget)) {
-            gtk_viewport_set_shadow_type(keypad_viewport(viewport), GTK_SHADOW_NONE)
-            gtk_widget_show_all(viewport)
-        }
+        gtk_widget_show_all(child)
         gtk_widget_set_no_show_all(widget, 1)
         onSignal(UnsafeMutableRawPointer(widget), "destroy") { [weak self] in self?.isDestroyed = true }
         onSignal(UnsafeMutableRawPointer(widget), "unmap", after: true) { [weak self] in self?.endSlide() }
@@ -157,10 +151,7 @@ final class SlideContainer {
         var natural: gint = 0
         gtk_widget_get_preferred_height(child, &minimum, &natural)
         let pixels = shown > 0 ? max(1, Int((Double(natural) * shown).rounded())) : 0
-        let scrolled = keypad_scrolled_window(widget)
-        if gtk_scrolled_window_get_min_content_height(scrolled) != gint(pixels) {
-            gtk_scrolled_window_set_min_content_height(scrolled, gint(pixels))
-        }
+        keypad_clip_set_shown_height(widget, gint(pixels))
     }
 
     private var animationsEnabled: Bool {
