@@ -5,7 +5,9 @@
   commit of a buffer on its surface, both read from the keyboard process's own WAYLAND_DEBUG
   lines (one clock; the debug printing slows both alike), over focus moves from a button to a
   DIGITS entry of a GTK 3 app (GTK's own Wayland input method);
-- resident memory with the pad shown, and CPU over IDLE_SECONDS idle with it shown;
+- resident memory with the pad shown, and CPU and wakeups over IDLE_SECONDS idle with it shown,
+  from SETTLED_SECONDS after the keyboard started (past the one-shot timers of start-up: the
+  accessibility bridge's at 16 s, a D-Bus call's 25 s timeout; docs/keypad-osk.md "Idle");
 - each keyboard's tap on its "1" key: the virtual pointer's press (instant, and held 80 ms) → the
   app's entry `changed`, on CLOCK_MONOTONIC. keypad-osk's key is found by its trace and the
   keypad's band on a screenshot; squeekboard's, which has no trace, where squeekboard draws it
@@ -13,11 +15,12 @@
   Every tap must add exactly "1" to the entry's value, and the value must end as that many
   "1"s: anything else (a key misplaced, typed twice, late) stops the bench, naming what was typed.
 
-    scripts/display/with-wayland sway /usr/bin/python3 scripts/benchmarks/bench_osk.py KEYPAD_OSK BIN_DIR TAPS IDLE_SECONDS
+    scripts/display/with-wayland sway /usr/bin/python3 scripts/benchmarks/bench_osk.py KEYPAD_OSK BIN_DIR TAPS IDLE_SECONDS SETTLED_SECONDS
 
 Prints `KEY V…` lines for scripts/benchmarks/bench_results.py (bench-osk writes them to
 Benchmarks/results/osk.json): `NAME_shown MS…` (each activate → on screen, in order: the first is
-the first show), `NAME_rss_kb KB`, `NAME_idle_ticks TICKS` (utime + stime, 10 ms each) for NAME
+the first show), `NAME_rss_kb KB`, `NAME_idle_ticks TICKS` (utime + stime, 10 ms each), `NAME_idle_wakeups N`
+(context switches of all its threads) for NAME
 `osk` (keypad-osk) and `squeekboard`, and `NAME_tap_0 MS…` and `NAME_tap_80 MS…` (each tap, instant
 and held 80 ms). A keyboard that never showed prints no `_shown` line.
 """
@@ -143,10 +146,23 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
-def measure(name, command, env, idle_seconds, cycles=6):
+def wakeups(pid):
+    """Context switches, voluntary and not, of all of `pid`'s threads: each is a wakeup."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as file:
+                total += sum(int(line.split()[1]) for line in file if "ctxt_switches:" in line)
+        except FileNotFoundError:  # a thread that ended meanwhile
+            pass
+    return total
+
+
+def measure(name, command, env, idle_seconds, settled_seconds, cycles=6):
     log_path = tempfile.mktemp(prefix=f"bench-osk-{name}-")
     log = open(log_path, "w")
     keyboard = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=dict(env, WAYLAND_DEBUG="1"))
+    started = time.monotonic()
     time.sleep(1.5)
     app = App()
     try:
@@ -158,11 +174,12 @@ def measure(name, command, env, idle_seconds, cycles=6):
         app.focus("entry")
         time.sleep(1.0)
         rss = rss_kb(keyboard.pid)
-        before = cpu_ticks(keyboard.pid)
+        time.sleep(max(0.0, started + settled_seconds - time.monotonic()))
+        before, woken = cpu_ticks(keyboard.pid), wakeups(keyboard.pid)
         time.sleep(idle_seconds)
-        idle = cpu_ticks(keyboard.pid) - before
+        idle, woken = cpu_ticks(keyboard.pid) - before, wakeups(keyboard.pid) - woken
         shown = activate_to_screen(log_path)
-        return {"shown": shown, "rss_kb": rss, "idle_ticks": idle}, app, keyboard, log_path
+        return {"shown": shown, "rss_kb": rss, "idle_ticks": idle, "idle_wakeups": woken}, app, keyboard, log_path
     except BaseException:
         app.close()
         keyboard.terminate()
@@ -254,13 +271,14 @@ def line(key, values):
 
 
 def main():
-    osk_binary, bin_dir, taps, idle_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+    osk_binary, bin_dir, taps = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    idle_seconds, settled_seconds = float(sys.argv[4]), float(sys.argv[5])
     missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
     assert not missing, missing
     trace = Trace(tempfile.mktemp(prefix="bench-osk-trace-"))
     rows, tapped = {}, {}
     rows["osk"], app, osk, _ = measure("keypad-osk", [osk_binary], dict(PLAIN, KEYPAD_IM_TRACE=trace.path),
-                                       idle_seconds)
+                                       idle_seconds, settled_seconds)
     tapped["osk"] = then_close(lambda: osk_taps(trace, app, taps), app, osk)
     home = tempfile.mkdtemp(prefix="bench-osk-squeekboard-")
     settings = os.path.join(home, ".config", "glib-2.0", "settings")
@@ -268,12 +286,14 @@ def main():
     with open(os.path.join(settings, "keyfile"), "w") as file:
         file.write("[org/gnome/desktop/a11y/applications]\nscreen-keyboard-enabled=true\n")
     rows["squeekboard"], app, squeekboard, log_path = measure(
-        "squeekboard", ["squeekboard"], dict(PLAIN, HOME=home, GSETTINGS_BACKEND="keyfile"), idle_seconds)
+        "squeekboard", ["squeekboard"], dict(PLAIN, HOME=home, GSETTINGS_BACKEND="keyfile"), idle_seconds,
+        settled_seconds)
     tapped["squeekboard"] = then_close(lambda: squeekboard_taps(log_path, app, taps), app, squeekboard)
     for name, row in rows.items():
         line(f"{name}_shown", row["shown"])
         print(f"{name}_rss_kb {row['rss_kb']}")
         print(f"{name}_idle_ticks {row['idle_ticks']}")
+        print(f"{name}_idle_wakeups {row['idle_wakeups']}")
     for name, kinds in tapped.items():
         for hold, values in kinds.items():
             line(f"{name}_tap_{hold}", values)

@@ -205,6 +205,20 @@ class Render(unittest.TestCase):
         self.assertIn("| idle CPU 0 with the pad shown | 0, 1 ticks in 5 s (2 runs) (at most 0.2 % of a core) | "
                       "**not met** |", text)
 
+    def test_osk_idle_wakeups_without_a_tick_are_not_met(self):
+        results = committed()
+        osk = copy.deepcopy(results["osk"])
+        osk["values"]["osk_idle_ticks"] = 0
+        osk["values"]["osk_idle_wakeups"] = 2
+        osk["values"]["squeekboard_idle_wakeups"] = 0
+        osk["settings"]["idle_seconds"] = 5
+        osk["settings"]["settled_seconds"] = 30
+        results["osk"] = osk
+        text = render_benchmarks.render(results)
+        self.assertIn("| idle CPU 0 with the pad shown | 0 ticks in 5 s, 2 wakeups | **not met** |", text)
+        self.assertIn("| idle wakeups, pad shown (context switches of all its threads) | 2 in 5 s | 0 in 5 s |", text)
+        self.assertIn("from 30 s after the keyboard started (past the one-shot timers of start-up)", text)
+
     def test_check_fails_on_a_hand_edit(self):
         with tempfile.TemporaryDirectory() as folder:
             for path in glob.glob(os.path.join(render_benchmarks.RESULTS, "*.json")):
