@@ -24,6 +24,9 @@ struct _KeypadIMContext {
     /* What keypad-osk was last sent, so repeats are not sent again. */
     char *sent_text;
     int sent_cursor, sent_anchor;
+    /* The caret moved since keypad-osk was last told; the idle that tells it (0: none). */
+    gboolean cursor_pending;
+    guint updates_source;
 };
 
 typedef struct {
@@ -122,6 +125,28 @@ static void refresh_surrounding(KeypadIMContext *self) {
     send_surrounding(self);
 }
 
+/* The caret and the text change while GTK applies an edit, before the field's `changed`:
+ * keypad-osk learns of them from an idle once the edit is done, one message each at most
+ * (#26). A D-Bus message costs the app's main thread GDBus's serialization and wakes its
+ * worker thread; the edit's `changed` waits on none of it. */
+static gboolean send_updates(gpointer data) {
+    KeypadIMContext *self = data;
+    self->updates_source = 0;
+    if (self->cursor_pending && self->focused)
+        keypad_osk_send(self, "SetCursorRect",
+                        g_variant_new("(tiiii)", (guint64)self->window, self->cursor.x, self->cursor.y,
+                                      self->cursor.width, self->cursor.height));
+    self->cursor_pending = FALSE;
+    refresh_surrounding(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* Before GTK's next frame (GDK_PRIORITY_REDRAW is G_PRIORITY_HIGH_IDLE + 20). */
+static void schedule_updates(KeypadIMContext *self) {
+    if (self->updates_source != 0 || !self->focused) return;
+    self->updates_source = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_updates, g_object_ref(self), g_object_unref);
+}
+
 static void keypad_im_context_set_surrounding(GtkIMContext *context, const char *text, int len, int cursor_index,
                                               int anchor_index) {
     KeypadIMContext *self = (KeypadIMContext *)context;
@@ -151,6 +176,7 @@ static gboolean keypad_im_context_get_surrounding(GtkIMContext *context, char **
 
 void keypad_im_context_send_focus_in(KeypadIMContext *self) {
     update_window(self);
+    self->cursor_pending = FALSE; /* FocusIn carries the caret */
     GtkInputHints hints = field_hints(self);
     keypad_osk_send(self, "FocusIn",
                     g_variant_new("(uuutiiii)", (guint)field_purpose(self), (guint)hints, field_flags(self),
@@ -180,7 +206,7 @@ static void keypad_im_context_focus_out(GtkIMContext *context) {
 static void keypad_im_context_reset(GtkIMContext *context) {
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_reset(self->simple);
-    refresh_surrounding(self);
+    schedule_updates(self);
 }
 
 static void keypad_im_context_set_client_widget(GtkIMContext *context, GtkWidget *widget) {
@@ -222,9 +248,8 @@ static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRect
     if (gdk_rectangle_equal(&rect, &self->cursor) && window == self->window) return;
     self->cursor = rect;
     if (!self->focused) return;
-    keypad_osk_send(self, "SetCursorRect",
-                    g_variant_new("(tiiii)", (guint64)self->window, rect.x, rect.y, rect.width, rect.height));
-    refresh_surrounding(self);
+    self->cursor_pending = TRUE;
+    schedule_updates(self);
 }
 
 static void content_type_changed(GObject *object, GParamSpec *pspec, gpointer data) {
@@ -238,7 +263,7 @@ static void content_type_changed(GObject *object, GParamSpec *pspec, gpointer da
 /* ---- What keypad-osk asks ---- */
 
 static void applied(KeypadIMContext *self) {
-    refresh_surrounding(self);
+    schedule_updates(self);
 }
 
 void keypad_im_context_commit(KeypadIMContext *self, const char *text) {

@@ -68,6 +68,22 @@ static void call(const char *method, GVariant *parameters) {
                            G_DBUS_CALL_FLAGS_NONE, -1, NULL, call_done, NULL);
 }
 
+/* The calls each edit brings (the caret moved, the new surrounding text) expect no reply: a
+ * tap sends keypad-osk two messages instead of four (#26, docs/benchmarks-gtk4-hop.md). Its
+ * going away is seen by the name watch, and the module keeps within every bound it could
+ * refuse (docs/gtk4.md, Bounds). */
+static void send_no_reply(const char *method, GVariant *parameters) {
+    GDBusMessage *message = g_dbus_message_new_method_call(OSK_NAME, OSK_PATH, OSK_INTERFACE, method);
+    g_dbus_message_set_body(message, parameters);
+    g_dbus_message_set_flags(message, G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED);
+    GError *error = NULL;
+    if (!g_dbus_connection_send_message(bus, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, NULL, &error)) {
+        call_failed(error);
+        g_error_free(error);
+    }
+    g_object_unref(message);
+}
+
 static void focus_in_done(GObject *source, GAsyncResult *result, gpointer data) {
     GError *error = NULL;
     GDBusMessage *reply =
@@ -202,6 +218,8 @@ void keypad_osk_send(KeypadIMContext *context, const char *method, GVariant *par
     if (current == context && bus_state == BUS_READY && focus_sent) {
         if (strcmp(method, "FocusIn") == 0)
             call_focus_in(parameters);
+        else if (strcmp(method, "SetCursorRect") == 0 || strcmp(method, "SetSurroundingText") == 0)
+            send_no_reply(method, parameters);
         else
             call(method, parameters);
     }

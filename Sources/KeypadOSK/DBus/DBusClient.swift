@@ -25,15 +25,16 @@ final class DBusClient: OSKClient {
         self.connection = connection
     }
 
+    // Each edit is sent before the mirror takes it (#26).
     func commit(_ text: String) {
-        wire.applyEdit(wire.selection, replacement: text)
         emit("Commit", [g_variant_new_string(text)])
+        wire.applyEdit(wire.selection, replacement: text)
     }
 
     func delete(_ range: NSRange) {
         guard let arguments = wire.deleteArguments(for: range) else { return backspace() }
-        wire.applyEdit(range, replacement: "")
         emit("DeleteSurrounding", [g_variant_new_int32(arguments.offset), g_variant_new_uint32(arguments.count)])
+        wire.applyEdit(range, replacement: "")
     }
 
     func backspace() {

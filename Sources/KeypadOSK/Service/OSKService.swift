@@ -132,19 +132,23 @@ public final class OSKService: ForeignFieldOwner {
     /// takes the edit at once; the app's next surrounding text corrects it.
     package func apply(_ range: NSRange, replacement: String) {
         guard let client, input.isEditing else { return }
+        // The edit is sent first, the trace and the mirror after: the app's text waits on
+        // nothing else (#26, docs/benchmarks-gtk4-hop.md).
         if !replacement.isEmpty {
-            IMTrace.write("commit \(replacement.unicodeScalars.count)")
             client.commit(replacement)
+            IMTrace.write("commit \(replacement.unicodeScalars.count)")
         } else if !textIsKnown {
-            IMTrace.write("key-event BackSpace")
             client.backspace()
+            IMTrace.write("key-event BackSpace")
             return
         } else {
-            let units = Array(input.text.utf16)
-            guard range.length > 0, range.location >= 0, range.location + range.length <= units.count else { return }
-            let removed = String(decoding: units[range.location..<(range.location + range.length)], as: UTF16.self)
-            IMTrace.write("delete \(removed.unicodeScalars.count)")
+            let units = input.text.utf16.count
+            guard range.length > 0, range.location >= 0, range.location + range.length <= units else { return }
             client.delete(range)
+            if IMTrace.isOn {
+                let removed = (input.text as NSString).substring(with: range)
+                IMTrace.write("delete \(removed.unicodeScalars.count)")
+            }
         }
         guard textIsKnown else { return }
         let text = (input.text as NSString).replacingCharacters(in: range, with: replacement)
@@ -154,7 +158,7 @@ public final class OSKService: ForeignFieldOwner {
     /// The return key.
     package func pressReturn() {
         guard let client else { return }
-        IMTrace.write("key-event Return")
         client.pressReturn()
+        IMTrace.write("key-event Return")
     }
 }
