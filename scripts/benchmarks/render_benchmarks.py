@@ -348,7 +348,8 @@ def cpu_per_tap(gtk):
         + ("the two agree." if agree else
            "the two disagree. Where the CPU difference goes (measured in #24: not another thread, nor "
            "user-space work; the main thread's GLib loop busy-polls the readable X connection, in part after "
-           f"KeypadGTK's MonitorWatch makes six X round trips on root-window property changes): [{CPU_PER_TAP_DOC}]({CPU_PER_TAP_DOC})."))
+           "KeypadGTK's MonitorWatch made six X round trips on root-window property changes, since fixed): "
+           f"[{CPU_PER_TAP_DOC}]({CPU_PER_TAP_DOC})."))
     where = (
         "The baseline spends more in GTK's button handling and cairo: its buttons redraw at every hover, press\n"
         "and release with the theme's gradients, where the keypad's flat keys redraw once pressed and once\n"

@@ -124,6 +124,7 @@ class Render(unittest.TestCase):
         osk["values"]["squeekboard_rss_kb"] = 54886
         osk["values"]["osk_rss_kb"] = 54886 + 1024
         osk["values"]["osk_idle_ticks"] = 0
+        osk["values"]["osk_idle_wakeups"] = 0
         osk["settings"]["idle_seconds"] = 5
         osk["values"]["osk_tap_0"] = [2.0, 1.0, 3.0, 4.0]
         osk["values"]["osk_tap_80"] = [82.5, 83.0, 84.0, 85.0]
@@ -137,7 +138,7 @@ class Render(unittest.TestCase):
                       "4.0 ms (first show 51.0 ms, slowest 51.0 ms) |", text)
         self.assertIn("| resident memory no higher than squeekboard's, pad shown | 54.6 MB vs 53.6 MB | **not met** |",
                       text)
-        self.assertIn("| idle CPU 0 with the pad shown | 0 ticks in 5 s | met |", text)
+        self.assertIn("| idle CPU 0 with the pad shown | 0 ticks in 5 s, 0 wakeups | met |", text)
         self.assertIn("| an instant tap no slower than squeekboard's (median) | 2.0 ms vs 1.0 ms | **not met** |", text)
         self.assertIn("| a held tap faster than squeekboard's by the hold (gap ≥ 72 ms; keys act on press) | "
                       "83.0 ms (+81.0 ms over its instant tap) vs 95.0 ms (+94.0 ms over its instant tap) | "
@@ -199,11 +200,12 @@ class Render(unittest.TestCase):
         results = committed()
         osk = copy.deepcopy(results["osk"])
         osk["values"]["osk_idle_ticks"] = [0, 1]
+        osk["values"]["osk_idle_wakeups"] = [0, 0]
         osk["settings"]["idle_seconds"] = 5
         results["osk"] = osk
         text = render_benchmarks.render(results)
-        self.assertIn("| idle CPU 0 with the pad shown | 0, 1 ticks in 5 s (2 runs) (at most 0.2 % of a core) | "
-                      "**not met** |", text)
+        self.assertIn("| idle CPU 0 with the pad shown | 0, 1 ticks in 5 s (2 runs) (at most 0.2 % of a core), "
+                      "0, 0 wakeups | **not met** |", text)
 
     def test_osk_idle_wakeups_without_a_tick_are_not_met(self):
         results = committed()
