@@ -81,7 +81,7 @@ GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
 GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -274,9 +274,12 @@ test-web: build test-deps
 # The keypad's own window on Wayland, with the module (the Python form) and with the
 # library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
 # (no layer-shell, no keyboard) nested in a headless sway. See docs/wayland.md.
-VIRTUAL_POINTER = $$($(SWIFT) build --show-bin-path)/virtual-pointer
-test-wayland: build test-deps
-	cc -o "$(VIRTUAL_POINTER)" Tests/Wayland/virtual_pointer.c $$(pkg-config --cflags --libs wayland-client)
+# The tests' virtual pointer (a Wayland client of sway's seat), beside the build's binaries.
+virtual-pointer: build
+	cc -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" Tests/Wayland/virtual_pointer.c \
+		$$(pkg-config --cflags --libs wayland-client)
+
+test-wayland: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/Wayland/wayland_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
@@ -286,8 +289,7 @@ test-wayland: build test-deps
 # keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
 # Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
 # in cage (no input-method-v2) it refuses. See docs/keypad-osk.md.
-test-osk: build test-deps
-	cc -o "$(VIRTUAL_POINTER)" Tests/Wayland/virtual_pointer.c $$(pkg-config --cflags --libs wayland-client)
+test-osk: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
