@@ -32,7 +32,6 @@ with the tests' virtual pointer (Tests/Wayland/virtual_pointer.c).
 """
 import json
 import os
-import platform
 import shutil
 import subprocess
 import sys
@@ -50,6 +49,7 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 from im_app import App  # noqa: E402
+from process_waits import context_switches, thread_wait, woken  # noqa: E402
 from screenshot import Screenshot  # noqa: E402
 from wayland_e2e import CHROME, SCREEN, VirtualPointer, click_output, has_return_key, keypad_band, sway_windows  # noqa: E402
 from web_harness import FIREFOX_PREFS, Page, Trace, wait_for  # noqa: E402
@@ -323,45 +323,6 @@ def test_dismiss_and_sm_puri_osk0(bin_dir, workdir):
 
 # Idle
 
-# The waits a sleeping thread blocks in, by syscall number (/proc/PID/task/TID/syscall), per
-# machine, with the argument that holds its timeout.
-WAIT_SYSCALLS = {"x86_64": {7: "poll", 271: "ppoll", 202: "futex"}, "aarch64": {73: "ppoll", 98: "futex"}}
-
-
-def thread_wait(pid, tid):
-    """How a thread of `pid` waits now, from /proc: "poll, no timeout", "poll, 17342 ms",
-    "ppoll, a timeout", "futex, no timeout", "running", or another syscall's number."""
-    with open(f"/proc/{pid}/task/{tid}/syscall") as file:
-        fields = file.read().split()
-    if not fields or fields[0] in ("running", "-1"):
-        return "running"
-    number = int(fields[0])
-    name = WAIT_SYSCALLS.get(platform.machine(), {}).get(number)
-    if name is None:
-        return f"syscall {number}"
-    if name == "poll":  # poll(fds, nfds, timeout ms): -1 waits for ever
-        timeout = int(fields[3], 16) & 0xFFFFFFFF
-        return "poll, no timeout" if timeout == 0xFFFFFFFF else f"poll, {timeout} ms"
-    # ppoll(fds, nfds, timespec *, …) and futex(address, op, value, timespec *, …): NULL waits for ever.
-    timeout = int(fields[3 if name == "ppoll" else 4], 16)
-    return f"{name}, no timeout" if timeout == 0 else f"{name}, a timeout"
-
-
-def context_switches(pid):
-    """{thread id: (name, voluntary + involuntary context switches)} of every thread of `pid`."""
-    switches = {}
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{tid}/comm") as file:
-                name = file.read().strip()
-            with open(f"/proc/{pid}/task/{tid}/status") as file:
-                status = dict(line.split(":", 1) for line in file if ":" in line)
-        except OSError:  # the thread ended
-            continue
-        switches[tid] = (name, int(status["voluntary_ctxt_switches"]) + int(status["nonvoluntary_ctxt_switches"]))
-    return switches
-
-
 def assert_idle(osk, what, seconds=2.0):
     """keypad-osk sleeps: its main loop waits with no timer armed (GLib's poll with no timeout,
     within 5 s: a one-shot timer under way may end first), so does every other thread, and
@@ -376,10 +337,8 @@ def assert_idle(osk, what, seconds=2.0):
              if not name.startswith("pool-")}
     assert all(wait.endswith("no timeout") for wait in timed.values()), f"threads waiting with a timeout: {timed}"
     time.sleep(seconds)
-    after = context_switches(pid)
-    woken = {f"{tid} {name}": count - before[tid][1] for tid, (name, count) in after.items()
-             if tid in before and count != before[tid][1]}
-    assert not woken, f"keypad-osk woke in {seconds} s idle ({what}): context switches per thread {woken}"
+    threads = woken(before, context_switches(pid))
+    assert not threads, f"keypad-osk woke in {seconds} s idle ({what}): context switches per thread {threads}"
     assert thread_wait(pid, pid).endswith("no timeout"), f"a timer armed ({what}): {thread_wait(pid, pid)}"
 
 

@@ -35,13 +35,14 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland"):
+for folder in ("IM", "Web", "Wayland", "OSK"):
     sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", folder))
 
 from wayland_e2e import VirtualPointer, keypad_band  # noqa: E402
 from screenshot import Screenshot  # noqa: E402
 from web_harness import Trace, wait_for  # noqa: E402
 from squeekboard_keys import key_on_output  # noqa: E402
+from process_waits import context_switches, woken  # noqa: E402
 
 SCREEN = dict(os.environ, WAYLAND_DISPLAY=os.environ.get("KEYPAD_SCREEN_WAYLAND_DISPLAY", ""))
 PLAIN = {key: value for key, value in os.environ.items() if key not in ("GTK_IM_MODULE", "GTK_IM_MODULE_FILE")}
@@ -146,18 +147,6 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
-def wakeups(pid):
-    """Context switches, voluntary and not, of all of `pid`'s threads: each is a wakeup."""
-    total = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/status") as file:
-                total += sum(int(line.split()[1]) for line in file if "ctxt_switches:" in line)
-        except FileNotFoundError:  # a thread that ended meanwhile
-            pass
-    return total
-
-
 def measure(name, command, env, idle_seconds, settled_seconds, cycles=6):
     log_path = tempfile.mktemp(prefix=f"bench-osk-{name}-")
     log = open(log_path, "w")
@@ -175,11 +164,13 @@ def measure(name, command, env, idle_seconds, settled_seconds, cycles=6):
         time.sleep(1.0)
         rss = rss_kb(keyboard.pid)
         time.sleep(max(0.0, started + settled_seconds - time.monotonic()))
-        before, woken = cpu_ticks(keyboard.pid), wakeups(keyboard.pid)
+        ticks, switches = cpu_ticks(keyboard.pid), context_switches(keyboard.pid)
         time.sleep(idle_seconds)
-        idle, woken = cpu_ticks(keyboard.pid) - before, wakeups(keyboard.pid) - woken
+        idle = cpu_ticks(keyboard.pid) - ticks
+        # Each context switch of a thread is a wakeup (threads that start or end meanwhile aside).
+        wakeups = sum(woken(switches, context_switches(keyboard.pid)).values())
         shown = activate_to_screen(log_path)
-        return {"shown": shown, "rss_kb": rss, "idle_ticks": idle, "idle_wakeups": woken}, app, keyboard, log_path
+        return {"shown": shown, "rss_kb": rss, "idle_ticks": idle, "idle_wakeups": wakeups}, app, keyboard, log_path
     except BaseException:
         app.close()
         keyboard.terminate()

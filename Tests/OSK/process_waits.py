@@ -1,0 +1,49 @@
+"""How a process's threads wait and how often they woke, from /proc (Linux): what keypad-osk's
+idle test (osk_e2e.py) asserts and bench-osk (scripts/benchmarks/bench_osk.py) counts."""
+import os
+import platform
+
+# The waits a sleeping thread blocks in, by syscall number (/proc/PID/task/TID/syscall), per
+# machine, with the argument that holds its timeout.
+WAIT_SYSCALLS = {"x86_64": {7: "poll", 271: "ppoll", 202: "futex"}, "aarch64": {73: "ppoll", 98: "futex"}}
+
+
+def thread_wait(pid, tid):
+    """How a thread of `pid` waits now, from /proc: "poll, no timeout", "poll, 17342 ms",
+    "ppoll, a timeout", "futex, no timeout", "running", or another syscall's number."""
+    with open(f"/proc/{pid}/task/{tid}/syscall") as file:
+        fields = file.read().split()
+    if not fields or fields[0] in ("running", "-1"):
+        return "running"
+    number = int(fields[0])
+    name = WAIT_SYSCALLS.get(platform.machine(), {}).get(number)
+    if name is None:
+        return f"syscall {number}"
+    if name == "poll":  # poll(fds, nfds, timeout ms): -1 waits for ever
+        timeout = int(fields[3], 16) & 0xFFFFFFFF
+        return "poll, no timeout" if timeout == 0xFFFFFFFF else f"poll, {timeout} ms"
+    # ppoll(fds, nfds, timespec *, …) and futex(address, op, value, timespec *, …): NULL waits for ever.
+    timeout = int(fields[3 if name == "ppoll" else 4], 16)
+    return f"{name}, no timeout" if timeout == 0 else f"{name}, a timeout"
+
+
+def context_switches(pid):
+    """{thread id: (name, voluntary + involuntary context switches)} of every thread of `pid`."""
+    switches = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/comm") as file:
+                name = file.read().strip()
+            with open(f"/proc/{pid}/task/{tid}/status") as file:
+                status = dict(line.split(":", 1) for line in file if ":" in line)
+        except OSError:  # the thread ended
+            continue
+        switches[tid] = (name, int(status["voluntary_ctxt_switches"]) + int(status["nonvoluntary_ctxt_switches"]))
+    return switches
+
+
+def woken(before, after):
+    """{"TID NAME": context switches since `before`} of each thread in both `context_switches`
+    readings that woke in between (a thread that started or ended meanwhile is not counted)."""
+    return {f"{tid} {name}": count - before[tid][1] for tid, (name, count) in after.items()
+            if tid in before and count != before[tid][1]}
