@@ -9,6 +9,8 @@ import Foundation
 /// - Replacing with one of the same height and accessory: nothing.
 /// - Hiding: willChangeFrame, willHide, didChangeFrame, didHide.
 /// - The screen bounds changing while shown (a rotation): willChangeFrame, didChangeFrame.
+/// - The ``edge`` changing while shown: willChangeFrame, then didChangeFrame when the move
+///   has arrived (``finishTransition()``), with no show or hide.
 /// - Nothing to show — no input view (the scope's `defaultInputView` returned nil) and
 ///   no accessory view, or views of no height — is no keyboard: nothing is posted while
 ///   hidden, and a keypad on screen hides.
@@ -45,6 +47,11 @@ public final class OnScreenKeyboard {
     public var screenBounds: CGRect {
         didSet { screenBoundsChanged() }
     }
+    /// The edge the keypad docks to (the bottom by default). A change while a keypad shows
+    /// moves it there, announced as willChangeFrame and, once it arrived, didChangeFrame.
+    public var edge: KeyboardEdge = .bottom {
+        didSet { if edge != oldValue { edgeChanged() } }
+    }
     /// How long the keypad's slide takes; carried in every notification.
     public var animationDuration: TimeInterval = 0.25
     /// The slide's timing curve; carried in every notification.
@@ -80,7 +87,8 @@ public final class OnScreenKeyboard {
 
     private struct Transition {
         var info: [AnyHashable: Any]
-        var did: Notification.Name
+        /// didShow or didHide; nil for a move (didChangeFrame alone).
+        var did: Notification.Name?
     }
 
     init(screenBounds: CGRect, notificationCenter: NotificationCenter) {
@@ -91,14 +99,16 @@ public final class OnScreenKeyboard {
     /// Whether a keypad is on screen.
     public var isVisible: Bool { frame != nil }
 
-    /// The frame a keypad of `height` takes when shown: full width, at the bottom.
+    /// The frame a keypad of `height` takes when shown: full width, at the ``edge``.
     public func shownFrame(height: CGFloat) -> CGRect {
-        CGRect(x: screenBounds.minX, y: screenBounds.maxY - height, width: screenBounds.width, height: height)
+        let y = edge == .top ? screenBounds.minY : screenBounds.maxY - height
+        return CGRect(x: screenBounds.minX, y: y, width: screenBounds.width, height: height)
     }
 
-    /// The frame a keypad of `height` has while hidden: just below the bottom edge.
+    /// The frame a keypad of `height` has while hidden: just beyond the ``edge``.
     public func hiddenFrame(height: CGFloat) -> CGRect {
-        CGRect(x: screenBounds.minX, y: screenBounds.maxY, width: screenBounds.width, height: height)
+        let y = edge == .top ? screenBounds.minY - height : screenBounds.maxY
+        return CGRect(x: screenBounds.minX, y: y, width: screenBounds.width, height: height)
     }
 
     func show(inputView: (any InputView)?, accessoryView: (any InputAccessoryView)?) {
@@ -121,7 +131,16 @@ public final class OnScreenKeyboard {
             did: Responder.keyboardDidShowNotification)
     }
 
-    /// Moves the keypad on screen to the bottom of ``screenBounds``, announcing its new frame.
+    /// Moves the keypad on screen to its new ``edge``: willChangeFrame now, didChangeFrame
+    /// from ``finishTransition()``.
+    private func edgeChanged() {
+        guard let begin = frame else { return }
+        let end = shownFrame(height: begin.height)
+        frame = end
+        post(begin: begin, end: end, will: nil, did: nil)
+    }
+
+    /// Moves the keypad on screen to its edge of ``screenBounds``, announcing its new frame.
     private func screenBoundsChanged() {
         guard let begin = frame else { return }
         let end = shownFrame(height: begin.height)
@@ -158,7 +177,7 @@ public final class OnScreenKeyboard {
         postDid(transition)
     }
 
-    private func post(begin: CGRect, end: CGRect, will: Notification.Name, did: Notification.Name) {
+    private func post(begin: CGRect, end: CGRect, will: Notification.Name?, did: Notification.Name?) {
         let info = KeyboardTransition(
             beginFrame: begin, endFrame: end, animationDuration: animationDuration,
             animationCurve: animationCurve
@@ -168,7 +187,7 @@ public final class OnScreenKeyboard {
         isPostingWill = true
         finishRequested = false
         notificationCenter.post(name: Responder.keyboardWillChangeFrameNotification, object: nil, userInfo: info)
-        notificationCenter.post(name: will, object: nil, userInfo: info)
+        if let will { notificationCenter.post(name: will, object: nil, userInfo: info) }
         if let interrupted { postDid(interrupted) }
         isPostingWill = false
         if !animatesTransitions || finishRequested { finishTransition() }
@@ -177,6 +196,6 @@ public final class OnScreenKeyboard {
     private func postDid(_ transition: Transition) {
         notificationCenter.post(
             name: Responder.keyboardDidChangeFrameNotification, object: nil, userInfo: transition.info)
-        notificationCenter.post(name: transition.did, object: nil, userInfo: transition.info)
+        if let did = transition.did { notificationCenter.post(name: did, object: nil, userInfo: transition.info) }
     }
 }
