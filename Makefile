@@ -51,10 +51,10 @@ DEBIAN13_GTK4_TEST_APT = zenity
 
 # make test-labwc runs keypad-osk's package in Raspberry Pi OS's compositor there (labwc 0.8.3)
 # with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
-# tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
-# apt-get install downloads nothing). The first run installs them into the kept chroot
+# tests' Wayland helpers, GTK 4 for a GTK 4 window (the keypad off the caret, #34), and
+# keypad-osk's one Depends the chroot lacks (so that each run's apt-get install downloads nothing). The first run installs them into the kept chroot
 # (Chromium: a few minutes, once).
-DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0
+DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 gir1.2-gtk-4.0
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -288,7 +288,8 @@ test-wayland: build test-deps virtual-pointer
 
 # keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
 # Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
-# in cage (no input-method-v2) it refuses. See docs/keypad-osk.md.
+# in cage (no input-method-v2) it refuses; where sway tells no caret, the keypad stays at the bottom
+# and the --exclusive recipe keeps a field in view (#34, Tests/OSK/caret_e2e.py). See docs/keypad-osk.md.
 test-osk: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \

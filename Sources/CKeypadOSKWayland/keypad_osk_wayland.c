@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "keypad_osk_wayland.h"
+#include "keypad_osk_private.h"
 
 #include <gdk/gdkwayland.h>
 #include <glib-unix.h>
@@ -260,6 +261,8 @@ KeypadOSKStart keypad_osk_wayland_start(GdkDisplay *display, KeypadOSKHandler ha
     wl_display_flush(client.display);
     return KEYPAD_OSK_STARTED;
 }
+
+struct wl_proxy *keypad_osk_wayland_input_method(void) { return client.input_method; }
 
 void keypad_osk_wayland_commit_string(const char *text) {
     if (client.input_method) wl_proxy_marshal(client.input_method, IM_COMMIT_STRING, text);

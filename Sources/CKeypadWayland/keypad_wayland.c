@@ -182,3 +182,9 @@ void keypad_layer_shell_set_exclusive_zone(GtkWindow *window, int zone) {
     if (layer_shell.set_exclusive_zone == NULL) return;
     layer_shell.set_exclusive_zone(window, zone);
 }
+
+void keypad_layer_shell_set_top(GtkWindow *window, gboolean top) {
+    if (layer_shell.set_anchor == NULL) return;
+    layer_shell.set_anchor(window, EDGE_TOP, top);
+    layer_shell.set_anchor(window, EDGE_BOTTOM, !top);
+}

@@ -5,6 +5,7 @@ import KeypadGTK
 import KeypadOSK
 
 extension Theme: ExpressibleByArgument {}
+extension KeypadPosition: ExpressibleByArgument {}
 
 /// `keypad-osk`: its command line, parsed by swift-argument-parser.
 struct OSKCommand: ParsableCommand {
@@ -60,11 +61,20 @@ struct OSKCommand: ParsableCommand {
     @Flag(help: "Shuffle the PIN pad's digits each time it appears.")
     var scramble = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the keypad shows: bottom, top, or auto (the top while it would cover the caret at the bottom).",
+            discussion: """
+                auto needs the caret: labwc (and sway from 1.10) tell it; sway 1.7 does not, and the \
+                keypad stays at the bottom there.
+                """))
+    var position = KeypadPosition.auto
+
     /// The service's configuration from the options.
     nonisolated var serviceConfiguration: OSKConfiguration {
         OSKConfiguration(
             theme: theme, locale: locale ?? OSKEnvironment.locale(), layoutsDirectory: layoutsDirectory, css: css,
-            exclusive: exclusive, scramblesPIN: scramble)
+            exclusive: exclusive, scramblesPIN: scramble, position: position)
     }
 }
 

@@ -399,9 +399,11 @@ def test_gtk4_form(bin_dir, workdir):
 # Chromium
 
 
-def chromium(page, profile):
-    command = ["chromium", "--ozone-platform=wayland", "--kiosk", "--no-first-run", "--no-default-browser-check",
-               "--password-store=basic", "--disable-gpu", f"--user-data-dir={profile}", page.url()]
+def chromium(page, profile, name="form.html", kiosk=True):
+    """Chromium on Wayland on the page `name`: a fullscreen kiosk, or (kiosk False) an app window."""
+    target = ["--kiosk", page.url(name)] if kiosk else [f"--app={page.url(name)}"]
+    command = ["chromium", "--ozone-platform=wayland", "--no-first-run", "--no-default-browser-check",
+               "--password-store=basic", "--disable-gpu", f"--user-data-dir={profile}", *target]
     if os.geteuid() == 0:
         command.insert(1, "--no-sandbox")
     log = open(os.path.join(profile, "output.log"), "w")
@@ -609,7 +611,8 @@ def main():
     if COMPOSITOR == "sway":
         missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
         assert not missing, f"no virtual pointer: {missing}"
-        tests = SWAY_TESTS
+        from caret_e2e import TESTS as CARET_TESTS  # the field being typed into (#34); it imports this file
+        tests = SWAY_TESTS + CARET_TESTS
     else:
         tests = [test_cage_refuses]
     only = sys.argv[2:]

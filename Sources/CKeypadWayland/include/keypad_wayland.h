@@ -49,4 +49,8 @@ void keypad_layer_shell_set_monitor(GtkWindow *window, GdkMonitor *monitor);
  * for none) of a layer surface made by keypad_layer_shell_setup(). */
 void keypad_layer_shell_set_exclusive_zone(GtkWindow *window, int zone);
 
+/* Anchors a layer surface made by keypad_layer_shell_setup() to the top edge (TRUE) or
+ * back to the bottom (FALSE), left and right staying. */
+void keypad_layer_shell_set_top(GtkWindow *window, gboolean top);
+
 #endif

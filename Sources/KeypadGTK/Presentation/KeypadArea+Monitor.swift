@@ -16,6 +16,6 @@ extension KeypadArea {
             for view in keypadViews.values { view.keyHeight = height }
             if scope.keyboard.isVisible { scope.reloadInputViews() }
         }
-        if let window = floatingWindow, isRevealed { placeAtBottom(window) }
+        if let window = floatingWindow, isRevealed { placeWindow(window) }
     }
 }

@@ -16,7 +16,7 @@ package final class KeypadArea {
     /// The widget to pack into the app window (docked), or nil (window placement).
     private(set) var dockedWidget: UnsafeMutablePointer<GtkWidget>?
     package private(set) var floatingWindow: UnsafeMutablePointer<GtkWidget>?
-    private let slide: SlideContainer
+    let slide: SlideContainer
     private let toolbarStack: UnsafeMutablePointer<GtkWidget>
     private let keypadStack: UnsafeMutablePointer<GtkWidget>
     private let noToolbar: UnsafeMutablePointer<GtkWidget>
@@ -36,6 +36,10 @@ package final class KeypadArea {
     var keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
     private let chromeHeight: Int
+    /// The edge the keypad window moves to once it slid out, during a move (``KeypadArea+Edge``).
+    var movingTo: KeyboardEdge?
+    /// The edge the keypad window was last placed at.
+    var placedEdge = KeyboardEdge.bottom
 
     init(
         scope: ResponderScope, placement: KeypadHost.Placement, keyHeight: Int, parent: UnsafeMutablePointer<GtkWidget>
@@ -188,6 +192,10 @@ package final class KeypadArea {
             keyboardObserver(Responder.keyboardWillHideNotification, on: center) { [weak self] transition in
                 self?.hide(transition)
             })
+        tokens.append(
+            keyboardObserver(Responder.keyboardWillChangeFrameNotification, on: center) { [weak self] transition in
+                self?.moveIfEdgeChanged(transition)
+            })
         // A move to a field whose keypad (and toolbar) has the same height sends no keyboard
         // notification, yet its keypad, toolbar or look may differ (decimal pad → phone pad).
         for name in [TextField.textDidBeginEditingNotification, TextView.textDidBeginEditingNotification] {
@@ -225,8 +233,9 @@ package final class KeypadArea {
     private func show(_ transition: KeyboardTransition?) {
         let keyboard = scope.keyboard
         showContent()
+        movingTo = nil
         if let window = floatingWindow {
-            placeAtBottom(window)
+            placeWindow(window)
             gtk_widget_show(window)
         }
         slide.setRevealed(
@@ -241,6 +250,7 @@ package final class KeypadArea {
     }
 
     private func hide(_ transition: KeyboardTransition?) {
+        movingTo = nil
         let duration = transition?.animationDuration ?? scope.keyboard.animationDuration
         slide.setRevealed(false, duration: duration, curve: transition?.animationCurve ?? scope.keyboard.animationCurve)
     }
@@ -249,14 +259,17 @@ package final class KeypadArea {
     /// hidden keypad's window goes away. Not on a timer of the slide's duration: a
     /// window hidden before the slide's last frame stops its frames.
     private func slideEnded() {
+        if continueMove() { return }
         scope.keyboard.finishTransition()
         if !isRevealed, let window = floatingWindow { gtk_widget_hide(window) }
     }
 
-    /// Puts the keypad window across the bottom of the app window's monitor's work area
-    /// (on Wayland without layer-shell: of the app window).
-    func placeAtBottom(_ window: UnsafeMutablePointer<GtkWidget>) {
-        windowPlacement.place(window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300))
+    /// Puts the keypad window across the bottom (or the keyboard's ``OnScreenKeyboard/edge``)
+    /// of the app window's monitor's work area (on Wayland without layer-shell: of the app window).
+    func placeWindow(_ window: UnsafeMutablePointer<GtkWidget>) {
+        windowPlacement.place(
+            window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300), edge: scope.keyboard.edge)
+        placedEdge = scope.keyboard.edge
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KeypadCore
 
 /// A monitor as placing a keypad needs it, in GDK's (scaled) pixels.
 package struct MonitorLayout: Equatable, Sendable {
@@ -37,10 +38,11 @@ package enum KeypadPlacement {
         windowFrame(in: screenBounds(on: monitor), height: height)
     }
 
-    /// The frame of a keypad `height` pixels tall across the bottom of `area`, and no
-    /// taller than it.
-    package static func windowFrame(in area: CGRect, height: Int) -> CGRect {
+    /// The frame of a keypad `height` pixels tall across the bottom (or top) of `area`, and
+    /// no taller than it.
+    package static func windowFrame(in area: CGRect, height: Int, edge: KeyboardEdge = .bottom) -> CGRect {
         let height = CGFloat(min(max(height, 0), Int(area.height)))
-        return CGRect(x: area.minX, y: area.maxY - height, width: area.width, height: height)
+        let y = edge == .top ? area.minY : area.maxY - height
+        return CGRect(x: area.minX, y: y, width: area.width, height: height)
     }
 }

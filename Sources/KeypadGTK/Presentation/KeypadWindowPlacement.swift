@@ -1,6 +1,7 @@
 import CGTK
 import CKeypadWayland
 import Foundation
+import KeypadCore
 
 /// How the keypad's own window (the ``KeypadHost/Placement/window`` placement, and the
 /// input-method module's keypad) gets across the bottom of the app window's output
@@ -118,8 +119,11 @@ package enum KeypadWindowPlacement: Equatable {
         }
     }
 
-    /// Puts `window` (`height` pixels tall) across the bottom of ``bounds(of:)``.
-    func place(_ window: UnsafeMutablePointer<GtkWidget>, parent: UnsafeMutablePointer<GtkWidget>?, height: Int) {
+    /// Puts `window` (`height` pixels tall) across the bottom (or the top) of ``bounds(of:)``.
+    func place(
+        _ window: UnsafeMutablePointer<GtkWidget>, parent: UnsafeMutablePointer<GtkWidget>?, height: Int,
+        edge: KeyboardEdge = .bottom
+    ) {
         guard let area = bounds(of: parent) else { return }
         let gtkWindow = keypad_window(window)
         let height = gint(height)
@@ -130,6 +134,7 @@ package enum KeypadWindowPlacement: Equatable {
         switch self {
         case .layerShell:
             // The anchors give the position; the output follows the app window's.
+            keypad_layer_shell_set_top(gtkWindow, edge == .top ? 1 : 0)
             if gtk_widget_get_visible(window) == 0, let monitor = Monitor.of(parent) {
                 keypad_layer_shell_set_monitor(gtkWindow, monitor)
             }
@@ -139,7 +144,8 @@ package enum KeypadWindowPlacement: Equatable {
             var minimum: gint = 0
             gtk_widget_get_preferred_width(window, &minimum, nil)
             let x = area.x + min(0, (area.width - minimum) / 2)
-            let y = height > area.height ? area.y + area.height : area.y + area.height - height
+            let bottom = height > area.height ? area.y + area.height : area.y + area.height - height
+            let y = edge == .top ? area.y : bottom
             gtk_window_move(gtkWindow, x, y)
             // A subsurface's position and first content apply with its parent's next
             // commit: have the app window draw a frame.
@@ -147,7 +153,7 @@ package enum KeypadWindowPlacement: Equatable {
         case .x11, .ownWindow:
             let frame = KeypadPlacement.windowFrame(
                 in: CGRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height)),
-                height: Int(height))
+                height: Int(height), edge: edge)
             gtk_window_move(gtkWindow, gint(frame.minX), gint(frame.minY))
         }
     }

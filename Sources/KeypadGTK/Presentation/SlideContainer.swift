@@ -109,7 +109,9 @@ final class SlideContainer {
             guard let container = Unmanaged<TickTarget>.fromOpaque(target).takeUnretainedValue().container else {
                 return 0
             }
-            let running = container.advance(presentedAt: presented)
+            // A slide's end may start the next one (a move: out, then in at the other edge),
+            // which this callback drives on.
+            let running = container.advance(presentedAt: presented) || container.slide != nil
             if !running { container.tickID = 0 }
             return running ? 1 : 0
         }

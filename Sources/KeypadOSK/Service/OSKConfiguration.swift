@@ -16,11 +16,13 @@ nonisolated public struct OSKConfiguration: Sendable {
     public var exclusive: Bool
     /// Whether PIN pads shuffle their digits each time.
     public var scramblesPIN: Bool
+    /// Where the keypad goes: the bottom, the top, or (auto) off the caret where it is known.
+    public var position: KeypadPosition
 
     /// A configuration; by default the bundled look in `locale`.
     public init(
         theme: Theme? = nil, locale: Locale = Locale(identifier: "en_US_POSIX"), layoutsDirectory: URL? = nil,
-        css: URL? = nil, exclusive: Bool = false, scramblesPIN: Bool = false
+        css: URL? = nil, exclusive: Bool = false, scramblesPIN: Bool = false, position: KeypadPosition = .auto
     ) {
         self.theme = theme
         self.locale = locale
@@ -28,5 +30,6 @@ nonisolated public struct OSKConfiguration: Sendable {
         self.css = css
         self.exclusive = exclusive
         self.scramblesPIN = scramblesPIN
+        self.position = position
     }
 }

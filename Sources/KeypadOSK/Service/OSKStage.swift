@@ -16,6 +16,8 @@ final class OSKStage {
     let host: KeypadHost?
     private let configuration: OSKConfiguration
     private var tracer: KeypadTracer?
+    /// Keeps the keypad off the caret (#34).
+    let placer: KeypadPlacer
     private var tokens: [any NSObjectProtocol] = []
 
     init(configuration: OSKConfiguration, visibilityChanged: @escaping @MainActor (Bool) -> Void) {
@@ -34,6 +36,7 @@ final class OSKStage {
         gtk_window_set_title(keypad_window(window), "keypad-osk")
         host = try? KeypadHost(window: UnsafeMutableRawPointer(window), scope: scope, placement: .window)
         if let host, IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
+        placer = KeypadPlacer(scope: scope, position: configuration.position)
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
         let center = scope.notificationCenter
         for (name, visible) in [

@@ -70,7 +70,8 @@ public final class WaylandFront: OSKClient {
                 MainActor.assumeIsolated { WaylandFront.shared?.handle(event, state?.pointee) }
             }, nil)
         switch started {
-        case KEYPAD_OSK_STARTED: break
+        case KEYPAD_OSK_STARTED:
+            if let placer = service.stage?.placer { CaretProbe.start(display: display, placer: placer) }
         case KEYPAD_OSK_NO_INPUT_METHOD: refused(.unsupported("input method (zwp_input_method_manager_v2)"))
         case KEYPAD_OSK_NO_VIRTUAL_KEYBOARD: refused(.unsupported("virtual keyboard (zwp_virtual_keyboard_manager_v1)"))
         case KEYPAD_OSK_NO_SEAT: refused(.unsupported("seat"))
@@ -100,7 +101,14 @@ public final class WaylandFront: OSKClient {
     private func queue(_ state: TextInputState) {
         let scheduled = queued != nil
         queued = state
-        if !scheduled, !isApplying { MainLoop.soon { [weak self] in self?.applyQueued() } }
+        guard !scheduled, !isApplying else { return }
+        // A new field: its caret first (#34), so the keypad shows where it leaves the caret free.
+        let refreshed = state.active && state.activated && CaretProbe.refresh { [weak self] in self?.applyQueuedSoon() }
+        if !refreshed { applyQueuedSoon() }
+    }
+
+    private func applyQueuedSoon() {
+        MainLoop.soon { [weak self] in self?.applyQueued() }
     }
 
     private func applyQueued() {

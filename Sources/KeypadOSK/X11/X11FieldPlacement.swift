@@ -1,5 +1,6 @@
 import CGTK
 import CKeypadOSKX11
+import Foundation
 
 /// keypad-osk's keypad on X11 where the field is another app's: across the bottom of the
 /// work area of the monitor showing the field's caret, and kept above the field's window
@@ -12,7 +13,8 @@ import CKeypadOSKX11
 extension OSKService {
     /// The focused field is at `cursor` (its toplevel's coordinates) in X window `window`.
     public func followX11Field(window: UInt64, cursor: GdkRectangle) {
-        guard window != 0, let display = gdk_display_get_default(), let host = (stage ?? makeStage()).host else {
+        let stage = self.stage ?? makeStage()
+        guard window != 0, let display = gdk_display_get_default(), let host = stage.host else {
             return
         }
         var rootX: Int32 = 0
@@ -27,5 +29,9 @@ extension OSKService {
         if let keypadWindow = host.area.floatingWindow {
             keypad_osk_x11_set_transient_for(keypadWindow, guint64(window))
         }
+        // Off the caret (#34): the keyboard's bounds are the caret's monitor's work area now.
+        let caret = CGRect(x: Int(rootX), y: Int(rootY), width: Int(cursor.width), height: Int(cursor.height))
+        stage.placer.caretMoved(
+            cursor.width > 0 || cursor.height > 0 ? .rect(caret, area: stage.scope.keyboard.screenBounds) : .unknown)
     }
 }

@@ -1,0 +1,226 @@
+"""keypad-osk keeping the field being typed into uncovered (#34), for the sway run
+(Tests/OSK/osk_e2e.py, make test-osk) and the labwc one (Tests/OSK/labwc_kiosk.py, make test-labwc).
+
+Each app shows one field near the top of the fullscreen output and one near the bottom, yellow
+(#ffff00) so a screenshot tells whether the keypad covers it. Where the compositor tells the
+caret (labwc 0.8.3: input-method-v2's popup surface), a tap on the bottom field brings the
+keypad along the top edge, and the field's pixels stay yellow; a key typed goes into it; a move
+to the top field brings the keypad back to the bottom. Where it does not (sway 1.7), the keypad
+stays at the bottom and covers the bottom field: the documented limit.
+
+keypad-osk's trace says where the keypad arrived: `edge bottom|top X,Y,W,H` (the output's
+pixels), and `caret below|above probe=H` for each caret the compositor gives.
+"""
+import contextlib
+import os
+import shutil
+import subprocess
+import tempfile
+
+from osk_e2e import chromium, stop_browser
+from wayland_e2e import CHROME, VirtualPointer, click_output, near
+from web_harness import Page, wait_for
+
+YELLOW = (255, 255, 0)
+GTK4_CARET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtk4_caret.py")
+
+
+@contextlib.contextmanager
+def chromium_on(name, kiosk=True, workdir=None):
+    """Chromium on Wayland on the test page `name` (with its query), served from the loopback;
+    yields the page, then ends the browser and the server."""
+    page = Page()
+    profile = tempfile.mkdtemp(prefix="keypad-caret-chromium-", dir=workdir)
+    browser, log = chromium(page, profile, name, kiosk)
+    try:
+        yield page
+    finally:
+        stop_browser(browser, log)
+        page.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait_edge(trace, mark, edge, timeout=8.0):
+    """The keypad's frame (x, y, w, h) once the trace says it arrived at `edge` since `mark`."""
+    def arrived():
+        lines = trace.since(mark, "edge ")
+        if lines and lines[-1].split(" ")[1] == edge:
+            return tuple(int(v) for v in lines[-1].split(" ")[2].split(","))
+        return None
+    return wait_for(arrived, f"the keypad at the {edge}", timeout, seen=lambda: trace.lines()[mark:][-8:])
+
+
+def keypad_rows(shot, frame):
+    """Whether the keypad's colour fills the left and right edge of the frame's first and last row."""
+    x, y, w, h = frame
+    return all(near(shot.pixel(px, py), CHROME) for px in (x + 1, x + w - 2) for py in (y + 1, y + h - 2))
+
+
+def field_pixels(shot, rect):
+    """The field's right half (away from its text and caret), inset from its border: (x, y, colour)."""
+    x, y, w, h = rect
+    return [(px, py, shot.pixel(px, py)) for px in range(x + w // 2, x + w - 6, 12) for py in range(y + 6, y + h - 5, 6)]
+
+
+def not_yellow(shot, rect):
+    return [p for p in field_pixels(shot, rect) if not near(p[2], YELLOW, 12)]
+
+
+def field_uncovered(shot, rect):
+    """Whether the field's right half shows its yellow."""
+    return all(near(colour, YELLOW, 12) for _, _, colour in field_pixels(shot, rect))
+
+
+def covers(frame, rect):
+    x, y, w, h = frame
+    return y < rect[1] + rect[3] and rect[1] < y + h
+
+
+def arrive(trace, mark, edge, take_screenshot, name):
+    """The keypad's frame at `edge` and a screenshot showing it there, drawn."""
+    frame = wait_edge(trace, mark, edge)
+    shots = []
+
+    def drawn():
+        shots.append(take_screenshot(name))
+        return shots[-1] if keypad_rows(shots[-1], frame) else None
+
+    def seen():
+        x, y, w, h = frame
+        return [(px, py, shots[-1].pixel(px, py)) for px in (x + 1, x + w - 2) for py in (y + 1, y + h - 2)]
+    return frame, wait_for(drawn, f"the keypad drawn at {frame}", timeout=5, seen=seen)
+
+
+def tap_page_field(page, id):
+    """A pointer tap in the middle of the kiosk page's field once the page saw the pointer over
+    it (a click before that may not reach the page); waits for the page's focus event of it."""
+    x, y, w, h = page.rect(id)
+    events = page.mark()
+    VirtualPointer.send("move 1 1")  # from elsewhere: a move where it is is no move
+    VirtualPointer.send(f"move {x + w // 2} {y + h // 2}")
+    page.wait_event(events, "pointermove", id, timeout=10)
+    events = page.mark()
+    click_output(x + w // 2, y + h // 2)
+    page.wait_event(events, "focus", id)
+
+
+def chromium_caret(page, trace, take_screenshot, caret_known, tap_field=tap_page_field):
+    """The Chromium kiosk on form.html?low=tel: `tel` near the bottom (yellow), `number` near the
+    top. `tap_field(page, id)` taps a field and waits for the page's focus event."""
+    page.wait_load(0, timeout=60)
+    # Once the kiosk fills the output, tel is near its bottom.
+    low = wait_for(lambda: (lambda r: r if r[1] > 600 else None)(page.rect("tel")), "the kiosk fullscreen",
+                   timeout=10, seen=lambda: page.rect("tel"))
+    high = page.rect("number")
+    assert high[1] < 60, f"the page's fields: tel {low}, number {high}"
+    # The bottom field, tapped: the keypad at the top where the caret is known, the field's
+    # pixels uncovered. Chromium 156 tells its caret only once it moved: the first key typed
+    # (a tap on the keypad where it showed) brings the keypad up.
+    mark = trace.mark()
+    tap_field(page, "tel")
+    keypad = trace.wait_keypad(mark, "phonePad")
+    frame = wait_edge(trace, mark, "bottom")
+    events = page.mark()
+    x, y = keypad[2]["1"]
+    click_output(frame[0] + x, frame[1] + y)
+    page.wait_event(events, "input", "tel", where=lambda e: e.get("value") == "1")
+    edge = "top" if caret_known else "bottom"
+    frame, shot = arrive(trace, mark, edge, take_screenshot, "caret-bottom-field")
+    carets = trace.since(mark, "caret ")
+    if caret_known:
+        assert frame[1] == 0 and not covers(frame, low), f"keypad {frame}, field {low}"
+        assert field_uncovered(shot, low), f"the field's pixels at {low} are covered: {not_yellow(shot, low)[:6]}"
+        assert carets and carets[-1].startswith("caret above "), carets
+    else:
+        assert covers(frame, low) and not field_uncovered(shot, low), f"keypad {frame}, field {low}"
+        assert not carets, f"the compositor told a caret: {carets}"
+    keypad = trace.wait_keypad(mark, "phonePad")
+    for key, expected in (("2", "12"), ("3", "123")):
+        events = page.mark()
+        x, y = keypad[2][key]
+        click_output(frame[0] + x, frame[1] + y)
+        page.wait_event(events, "input", "tel", where=lambda e, v=expected: e.get("value") == v)
+    if caret_known:
+        assert field_uncovered(take_screenshot("caret-typed"), low), "the field is covered after typing"
+    # The top field (focus moved by the page, as Tab does): the keypad back at, or kept at, the bottom.
+    mark = trace.mark()
+    page.command("focus", id="number")
+    keypad = trace.wait_keypad(mark, "decimalPad")
+    frame, shot = arrive(trace, mark, "bottom", take_screenshot, "caret-top-field")
+    assert not covers(frame, high) and not keypad_rows(shot, (0, 0, 1280, 40)), f"keypad {frame}"
+    events = page.mark()
+    x, y = keypad[2]["7"]
+    click_output(frame[0] + x, frame[1] + y)
+    page.wait_event(events, "input", "number", where=lambda e: e.get("value") == "7")
+    return edge
+
+
+class GTK4Caret:
+    """Tests/OSK/gtk4_caret.py: a fullscreen GTK 4 window, entries Top and Bottom (yellow)."""
+
+    def __init__(self, env):
+        self.process = subprocess.Popen(["/usr/bin/python3", GTK4_CARET], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, env=env)
+        os.set_blocking(self.process.stdout.fileno(), False)
+        self.lines = []
+        self.rects = {}
+        wait_for(lambda: self.read() and len(self.rects) == 2, "the GTK 4 window's entries",
+                 timeout=20, seen=lambda: self.lines[-3:])
+
+    def read(self):
+        for line in iter(self.process.stdout.readline, ""):
+            line = line.rstrip("\n")
+            self.lines.append(line)
+            parts = line.split(" ")
+            if parts[0] == "rect":
+                self.rects[parts[1]] = [int(v) for v in parts[2].split(",")]
+        return True
+
+    def wait_text(self, name, text):
+        wait_for(lambda: self.read() and f"text {name} {text}" in self.lines[-1:], f"{name} to read {text!r}",
+                 seen=lambda: self.lines[-3:])
+
+    def tap(self, name):
+        x, y, w, h = self.rects[name]
+        click_output(x + w // 2, y + h // 2)
+
+    def focus(self, name):
+        self.process.stdin.write(f"focus {name}\n")
+        self.process.stdin.flush()
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=5)
+
+
+def gtk4_caret(trace, take_screenshot, caret_known, env):
+    """The GTK 4 window: Bottom (focused at start) takes the keypad to the top where the caret
+    is known, its pixels uncovered, and types; focus on Top brings it back to the bottom."""
+    mark = trace.mark()
+    app = GTK4Caret(env)
+    try:
+        low, high = app.rects["Bottom"], app.rects["Top"]
+        assert low[1] > 600 and high[1] < 100, f"the window's entries: {app.rects}"
+        # Bottom has focus from the start.
+        edge = "top" if caret_known else "bottom"
+        keypad = trace.wait_keypad(mark, "numberPad")
+        frame, shot = arrive(trace, mark, edge, take_screenshot, "gtk4-bottom")
+        assert field_uncovered(shot, low) == caret_known, \
+            f"keypad {frame}, field {low}, known {caret_known}: {not_yellow(shot, low)[:6]}"
+        keypad = trace.wait_keypad(mark, "numberPad")
+        for key, expected in (("4", "4"), ("2", "42")):
+            x, y = keypad[2][key]
+            click_output(frame[0] + x, frame[1] + y)
+            app.wait_text("Bottom", expected)
+        # Focus to Top (the app moves it, as Tab does): the keypad back at, or kept at, the bottom.
+        mark = trace.mark()
+        app.focus("Top")
+        frame, shot = arrive(trace, mark, "bottom", take_screenshot, "gtk4-top")
+        assert not covers(frame, high) and not keypad_rows(shot, (0, 0, 1280, 40)), f"keypad {frame}"
+        keypad = trace.wait_keypad(mark, "numberPad")
+        x, y = keypad[2]["7"]
+        click_output(frame[0] + x, frame[1] + y)
+        app.wait_text("Top", "7")
+        return edge
+    finally:
+        app.close()
