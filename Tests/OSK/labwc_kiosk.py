@@ -9,6 +9,8 @@ Each field: the page reports its focus; keypad-osk's trace shows the field's pad
 for number, phone pad for tel); a screenshot (grim) shows the keypad's band across the bottom
 of the fullscreen page with the page still above it; taps on its keys (their rectangles from
 the trace) change the page's own value (the page's input events, posted to the loopback server).
+Then the field being typed into stays uncovered (#34, Tests/OSK/caret_checks.py): a kiosk's field
+near the bottom and a fullscreen GTK 4 window's take the keypad to the top edge.
 
     labwc_kiosk.py VIRTUAL_POINTER TRACE
 """
@@ -23,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 for folder in ("IM", "Web", "Wayland"):
     sys.path.insert(0, os.path.join(HERE, "..", folder))
 
+from caret_checks import chromium_caret, chromium_on, gtk4_caret  # noqa: E402
 from osk_e2e import band_top, chromium, screenshot, stop_browser  # noqa: E402
 from wayland_e2e import CHROME, VirtualPointer, click_output, keypad_band  # noqa: E402
 from web_harness import Page, Trace, wait_for  # noqa: E402
@@ -80,6 +83,18 @@ def test_chromium_kiosk(trace, workdir):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def test_chromium_caret(trace, workdir):
+    """A Chromium kiosk's field near the bottom: labwc tells the caret, the keypad goes along the
+    top and the field stays uncovered (Tests/OSK/caret_checks.py)."""
+    with chromium_on("form.html?low=tel", workdir=workdir) as page:
+        chromium_caret(page, trace, lambda name: screenshot(f"labwc-{name}"), True)
+
+
+def test_gtk4_caret(trace, workdir):
+    """A fullscreen GTK 4 window's entry near the bottom, the same in labwc."""
+    gtk4_caret(trace, lambda name: screenshot(f"labwc-{name}"), True, dict(os.environ))
+
+
 def main():
     pointer, trace_path = sys.argv[1:3]
     workdir = os.path.dirname(trace_path)
@@ -87,16 +102,22 @@ def main():
     assert not missing, f"no virtual pointer: {missing}"
     trace = Trace.__new__(Trace)  # keypad-osk already appends to it: not truncated here
     trace.path = trace_path
-    start = time.time()
-    try:
-        test_chromium_kiosk(trace, workdir)
-    except Exception:  # noqa: BLE001 - the failure is reported, then the run fails
-        print("FAIL labwc test_chromium_kiosk", flush=True)
-        traceback.print_exc()
-        print("keypad-osk's trace:", *trace.lines()[-20:], sep="\n  ")
-        return 1
-    print(f"ok   labwc test_chromium_kiosk ({time.time() - start:.1f} s)", flush=True)
-    return 0
+    failures = 0
+    only = os.environ.get("KEYPAD_LABWC_ONLY", "").split()
+    for test in (test_chromium_kiosk, test_chromium_caret, test_gtk4_caret):
+        if only and test.__name__ not in only:
+            continue
+        start = time.time()
+        try:
+            test(trace, workdir)
+        except Exception:  # noqa: BLE001 - every failure is reported, then the run fails
+            failures += 1
+            print(f"FAIL labwc {test.__name__}", flush=True)
+            traceback.print_exc()
+            print("keypad-osk's trace:", *trace.lines()[-20:], sep="\n  ")
+            continue
+        print(f"ok   labwc {test.__name__} ({time.time() - start:.1f} s)", flush=True)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
