@@ -31,6 +31,10 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
 from im_app import wait_for  # noqa: E402  (the GTK 3 module's tests' wait, timeouts in seconds)
+for folder in ("OSK", "Web", "Wayland"):
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), folder))
+from gtk4_caret_app import GTK4Caret  # noqa: E402
+from screenshot import Screenshot  # noqa: E402
 FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
 OSK_NAME = "org.keypad.OSK1"
 
@@ -568,9 +572,58 @@ class DBusMonitor:
         return False
 
 
+def x11_screenshot(path):
+    """The X screen as an 8-bit RGB PNG (ImageMagick's import), read as pixels."""
+    subprocess.run(["import", "-window", "root", "-depth", "8", f"PNG24:{path}"], check=True)
+    return Screenshot(path)
+
+
+def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
+    """#34 on X11: keypad-osk places its keypad from the module's caret (FocusIn, SetCursorRect)
+    and the caret's monitor: a fullscreen window's entry near the bottom (focused at start) gets
+    the keypad along the top, the entry's yellow uncovered, and keys type into it; focus on the
+    entry at the top brings the keypad back to the bottom, where it types too."""
+    mark = len(trace_lines(trace, ""))
+    app = GTK4Caret(dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE="keypad"))
+    shot_path = tempfile.mktemp(suffix=".png", prefix="keypad-x11-caret-")
+    try:
+        low, high = app.rects["Bottom"], app.rects["Top"]
+        assert low[1] > 600 and high[1] < 100, f"the window's entries: {app.rects}"
+
+        def edge_lines():
+            return [l.split() for l in trace_lines(trace, "")[mark:] if l.startswith("edge ")]
+        wait_for(lambda: edge_lines() and edge_lines()[-1][1] == "top", "the keypad at the top",
+                 seen=lambda: edge_lines()[-3:])
+        x, y, w, h = (int(v) for v in edge_lines()[-1][2].split(","))
+        assert y == 0 and h < low[1], f"the keypad at {(x, y, w, h)}, the entry at {low}"
+        keypad.wait_for("4")
+        key_x, key_y = Keypad.center(keypad.find("4"))
+        assert key_y < h, f"the key 4 at {key_y}, not in the keypad along the top"
+        shot = x11_screenshot(shot_path)
+        points = [(px, py) for px in range(low[0] + low[2] // 2, low[0] + low[2] - 6, 12)
+                  for py in range(low[1] + 6, low[1] + low[3] - 5, 6)]
+        covered = [(px, py, shot.pixel(px, py)) for px, py in points
+                   if any(abs(a - b) > 12 for a, b in zip(shot.pixel(px, py), (255, 255, 0)))]
+        assert not covered, f"the entry at {low} is covered: {covered[:4]}"
+        for key, expected in (("4", "4"), ("2", "42")):
+            keypad.tap_until(key, lambda e=expected: app.read() and f"text Bottom {e}" in app.lines,
+                             f"Bottom to read {expected!r}")
+        count = len(edge_lines())
+        app.focus("Top")
+        wait_for(lambda: len(edge_lines()) > count and edge_lines()[-1][1] == "bottom", "the keypad back at the bottom",
+                 seen=lambda: edge_lines()[-3:])
+        keypad.tap_until("7", lambda: app.read() and "text Top 7" in app.lines, "Top to read '7'")
+        key_x, key_y = Keypad.center(keypad.find("7"))
+        assert key_y > high[1] + high[3], f"the key 7 at {key_y}, over the entry at the top {high}"
+    finally:
+        app.close()
+        if os.path.exists(shot_path):
+            os.remove(shot_path)
+
+
 WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_two_apps_share_one_keypad_that_follows_focus,
            test_keypad_above_a_fullscreen_kiosk, test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
-           test_a_rogue_peer_is_bounded, test_widget_factory]
+           test_a_rogue_peer_is_bounded, test_widget_factory, test_keypad_leaves_the_caret_uncovered]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
 
 

@@ -17,12 +17,12 @@ import shutil
 import subprocess
 import tempfile
 
+from gtk4_caret_app import GTK4Caret
 from osk_e2e import chromium, stop_browser
 from wayland_e2e import CHROME, VirtualPointer, click_output, near
 from web_harness import Page, wait_for
 
 YELLOW = (255, 255, 0)
-GTK4_CARET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtk4_caret.py")
 
 
 @contextlib.contextmanager
@@ -153,44 +153,6 @@ def chromium_caret(page, trace, take_screenshot, caret_known, tap_field=tap_page
     click_output(frame[0] + x, frame[1] + y)
     page.wait_event(events, "input", "number", where=lambda e: e.get("value") == "7")
     return edge
-
-
-class GTK4Caret:
-    """Tests/OSK/gtk4_caret.py: a fullscreen GTK 4 window, entries Top and Bottom (yellow)."""
-
-    def __init__(self, env):
-        self.process = subprocess.Popen(["/usr/bin/python3", GTK4_CARET], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, env=env)
-        os.set_blocking(self.process.stdout.fileno(), False)
-        self.lines = []
-        self.rects = {}
-        wait_for(lambda: self.read() and len(self.rects) == 2, "the GTK 4 window's entries",
-                 timeout=20, seen=lambda: self.lines[-3:])
-
-    def read(self):
-        for line in iter(self.process.stdout.readline, ""):
-            line = line.rstrip("\n")
-            self.lines.append(line)
-            parts = line.split(" ")
-            if parts[0] == "rect":
-                self.rects[parts[1]] = [int(v) for v in parts[2].split(",")]
-        return True
-
-    def wait_text(self, name, text):
-        wait_for(lambda: self.read() and f"text {name} {text}" in self.lines[-1:], f"{name} to read {text!r}",
-                 seen=lambda: self.lines[-3:])
-
-    def tap(self, name):
-        x, y, w, h = self.rects[name]
-        click_output(x + w // 2, y + h // 2)
-
-    def focus(self, name):
-        self.process.stdin.write(f"focus {name}\n")
-        self.process.stdin.flush()
-
-    def close(self):
-        self.process.terminate()
-        self.process.wait(timeout=5)
 
 
 def gtk4_caret(trace, take_screenshot, caret_known, env):

@@ -54,8 +54,9 @@ final class KeypadPlacer {
     /// `edge bottom|top X,Y,W,H`: where the keypad arrived on screen, `frame` (a transition cut
     /// short by a move arrived where it was going, and says so).
     private func traceEdge(_ frame: CGRect?) {
-        guard let frame, scope.keyboard.isVisible else { return }
+        // A hide's frame, beyond the edge, posted as the next show interrupts it, is no arrival.
         let bounds = scope.keyboard.screenBounds
+        guard let frame, scope.keyboard.isVisible, frame.minY >= bounds.minY, frame.maxY <= bounds.maxY else { return }
         let edge: KeyboardEdge = abs(frame.minY - bounds.minY) < abs(frame.maxY - bounds.maxY) ? .top : .bottom
         IMTrace.write(
             "edge \(edge.rawValue) \(Int(frame.minX)),\(Int(frame.minY)),\(Int(frame.width)),\(Int(frame.height))")
