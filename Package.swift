@@ -107,11 +107,17 @@ let shipping: [Target] = [
         ],
         swiftSettings: gtkSettings
     ),
+    // The command-line options keypad-osk and the demo share (--layouts, --css): one definition.
+    .target(
+        name: "KeypadCommandLine",
+        dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        swiftSettings: strictSettings
+    ),
     // The system keypad process: a client of the compositor's input-method-v2.
     .executableTarget(
         name: "keypad-osk",
         dependencies: [
-            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK", "CKeypadWayland",
+            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "KeypadCommandLine", "CGTK", "CKeypadWayland",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings
@@ -129,7 +135,7 @@ let examples: [Target] = [
         name: "keypad-demo",
         dependencies: [
             "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadBenchSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "KeypadCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings
     ),
