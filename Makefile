@@ -355,7 +355,8 @@ docs: deps
 # 120 columns, no force unwrap or force try. `format` rewrites the files in place;
 # `lint` changes nothing and fails on any difference from that style.
 SWIFT_FORMAT ?= swift-format
-FORMAT_PATHS := Package.swift Sources Tests Fuzz Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks Benchmarks/Rigs
+FORMAT_PATHS := Package.swift Sources Tests Fuzz Benchmarks/Model/Package.swift Benchmarks/Model/Sources \
+	Benchmarks/Model/Benchmarks Benchmarks/Rigs
 
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMAT_PATHS)
