@@ -289,6 +289,8 @@ $(PROTOCOL_CODE)/%-protocol.c: protocols/%.xml | deps
 
 # The tests' virtual pointer (a Wayland client of sway's seat), beside the build's binaries.
 VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
+# make test-labwc compiles the pointer in its script (Tests/OSK/labwc_deb13.sh) from this code too.
+test-labwc: $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 virtual-pointer: build $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" \
 		Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-protocol.c $$(pkg-config --cflags --libs wayland-client)
