@@ -17,6 +17,9 @@ BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev xvfb:Xvfb openbo
 	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
 # libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
+# Qt's private QPA headers and moc build the Qt input-context plug-in for Qt 5 and for Qt 6
+# (C++, Sources/ThinModules/Qt; make qt-plugins).
+BUILD_APT += qtbase5-private-dev qtbase5-dev-tools qt6-base-private-dev qt6-base-dev-tools
 
 # make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
 PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
@@ -31,6 +34,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
 # - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
+# - PyQt5 and PyQt6, the Qt plug-in's forms (make test-qt);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
@@ -38,6 +42,7 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
+	python3-pyqt5 python3-pyqt6 \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
@@ -83,7 +88,7 @@ GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c) $(THIN_CLIENT_SOURCES)
 GTK4_IM_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-gtk4 test-qt test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -125,6 +130,39 @@ build: deps
 	cc $(GTK4_IM_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(GTK4_IM_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
 	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
 	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
+
+# ---- The Qt input-context plug-in (#32) ----
+# One C++ source (Sources/ThinModules/Qt) with the shared client built in, for Qt 5 and for Qt 6,
+# each where Qt finds it with QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
+# Qt's platform plug-ins use Qt's private QPA headers (<includedir>/QtGui/<version>/...), so a
+# plug-in loads only in the Qt it was built against.
+QT_PLUGIN_FILE = platforminputcontexts/libkeypadplatforminputcontextplugin.so
+QT5_PLUGIN = .build/qt5/plugins/$(QT_PLUGIN_FILE)
+QT6_PLUGIN = .build/qt6/plugins/$(QT_PLUGIN_FILE)
+QT_PLUGIN_SOURCES = $(wildcard Sources/ThinModules/Qt/*.cpp)
+QT_PLUGIN_INPUTS = $(QT_PLUGIN_SOURCES) $(wildcard Sources/ThinModules/Qt/*.h Sources/ThinModules/Qt/*.json) \
+	$(THIN_CLIENT_SOURCES) Sources/ThinModules/Client/keypad_osk_client.h
+QT_PC_qt5 = Qt5Gui
+QT_PC_qt6 = Qt6Gui
+# moc: Qt 5's in its host_bins, Qt 6's in its libexecdir (Debian's paths, read from pkg-config).
+QT_MOC_qt5 = "$$(pkg-config --variable=host_bins Qt5Core)/moc"
+QT_MOC_qt6 = "$$(pkg-config --variable=libexecdir Qt6Core)/moc"
+QT_PLUGIN_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -DQT_NO_KEYWORDS \
+	-DQT_NO_DEBUG -ISources/ThinModules/Client -ISources/ThinModules/Qt
+THIN_CLIENT_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -fPIC \
+	-fvisibility=hidden
+
+$(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INPUTS)
+	@mkdir -p $(@D) .build/$*/obj
+	@pc=$(QT_PC_$*); include=$$(pkg-config --variable=includedir $$pc); version=$$(pkg-config --modversion $$pc); \
+	private=""; for module in QtCore QtGui; do private="$$private -I$$include/$$module/$$version -I$$include/$$module/$$version/$$module"; done; \
+	echo "Qt plug-in ($*): QT_PLUGIN_PATH=$(abspath .build/$*/plugins)"; \
+	$(QT_MOC_$*) $$private $$(pkg-config --cflags-only-I $$pc) -o .build/$*/obj/keypad_qt_plugin.moc Sources/ThinModules/Qt/keypad_qt_plugin.cpp && \
+	cc $(THIN_CLIENT_CFLAGS) -c -o .build/$*/obj/keypad_osk_client.o $(THIN_CLIENT_SOURCES) $$(pkg-config --cflags gio-2.0) && \
+	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc gio-2.0) -shared -Wl,-z,defs \
+		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc gio-2.0)
+
+qt-plugins: deps $(QT5_PLUGIN) $(QT6_PLUGIN)
 
 # ---- Debian package (#21) ----
 # make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
@@ -200,6 +238,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
 	$(MAKE) --no-print-directory test-gtk4
+	$(MAKE) --no-print-directory test-qt
 	$(MAKE) --no-print-directory test-web
 	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-osk
@@ -253,6 +292,16 @@ test-gtk4: build test-deps
 	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" G_DEBUG=fatal-criticals; \
 	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py "$$bin" || status=1; \
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
+	rm -f "$$trace"; exit $$status
+
+# The Qt plug-in and keypad-osk (#32): PyQt5 and PyQt6 widget forms (each hint's pad from keypad-osk's
+# trace, typing, Delete, Return, focus kept, the password on neither the bus nor the trace), and
+# QT_NO_GLIB=1. keypad-osk starts by D-Bus activation, as in test-gtk4; QT_PLUGIN_PATH points each
+# app at the plug-in built for its Qt (Tests/Qt/qt_e2e.py).
+test-qt: build test-deps qt-plugins
+	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
+	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace"; \
+	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$$bin" "$$PWD/.build" || status=1; \
 	rm -f "$$trace"; exit $$status
 
 # The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
