@@ -1,13 +1,13 @@
 #!/usr/bin/python3
 """End-to-end tests of the Qt input-context plug-in (QT_IM_MODULE=keypad) with keypad-osk:
-real PyQt5 and PyQt6 forms (Tests/Qt/qt_form.py), keypad-osk's keypad found on the
+real PyQt5 and PyQt6 forms, widgets and QML (Tests/Qt/qt_form.py), keypad-osk's keypad found on the
 accessibility bus and tapped with xdotool, keypad-osk's trace (KEYPAD_IM_TRACE) for the pad it
 shows, dbus-monitor for what crossed the bus, and what each app reports of its own fields.
 
 Run under scripts/display/with-display with the session bus reading keypad-osk's service file
 from the build (XDG_DATA_DIRS=<bin>/share:...), as `make test-qt` does:
 
-    Tests/Qt/qt_e2e.py BIN_DIR QT_PLUGIN_ROOT [--qt 5|6] [--only NAME]
+    Tests/Qt/qt_e2e.py BIN_DIR QT_PLUGIN_ROOT [--qt 5|6] [--kind widgets|qml] [--only NAME]
 
 QT_PLUGIN_ROOT holds qt5/plugins and qt6/plugins (the Makefile's .build). Nothing starts
 keypad-osk but D-Bus activation, by the first field that takes focus.
@@ -30,15 +30,17 @@ QT_NOISE = ("XDG_RUNTIME_DIR not set",)
 
 
 class Qt:
-    """One Qt major version: its form and the plug-in built for it."""
+    """One Qt major version and one kind of form (`widgets` or `qml`), and the plug-in built
+    for that Qt."""
 
-    def __init__(self, version, plugin_root):
-        self.version = version
+    def __init__(self, version, kind, plugin_root):
+        self.version, self.kind = version, kind
         self.plugins = os.path.join(plugin_root, f"qt{version}", "plugins")
 
     def form(self, bin_dir, title=None, env=None):
         env = dict({"QT_PLUGIN_PATH": self.plugins, "QT_IM_MODULE": "keypad"}, **(env or {}))
-        return Form(bin_dir, title or f"Qt {self.version} form", env=env, command=FORM + [str(self.version)])
+        return Form(bin_dir, title or f"Qt {self.version} {self.kind} form", env=env,
+                    command=FORM + [str(self.version), self.kind])
 
 
 def pads_shown(trace):
@@ -111,6 +113,29 @@ def test_each_hint_gets_its_pad_and_every_key_works(qt, bin_dir, keypad, trace):
     assert_password_kept(monitor, trace)
 
 
+def test_hints_changed_while_focused(qt, bin_dir, keypad, trace):
+    """A focused field whose hints change gets the new pad at once (SetContentType), and
+    keypad-osk's trace says so: the phone pad after the decimal pad is the same height, so
+    the keypad's frame does not move."""
+    form = qt.form(bin_dir)
+    try:
+        form.activate()
+        before = len(pads_shown(trace))
+        form.focus("Number")
+        wait_for_pad(trace, before, "decimalPad", "Number")
+        keypad.wait_for("Decimal separator")
+        for hint, layout, key in ((0x100000, "phonePad", "*"), (0x10000, "numberPad", "1")):
+            before = len(pads_shown(trace))
+            form.send(f"sethints Number {hint}")
+            keypad.wait_for(key)
+            wait_for_pad(trace, before, layout, "Number")
+        keypad.type(form, "Number", "7")
+        assert form.text("Number") == "7", form.text("Number")
+        form.assert_focused("Number")
+    finally:
+        form.close()
+
+
 def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
     """QT_NO_GLIB=1: Qt's own event loop never runs GLib's, so the plug-in makes no input
     context; the app says so once, and its physical keys type."""
@@ -129,7 +154,9 @@ def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
     assert len(trace_lines(trace, "dbus focus-in")) == focus_ins, "a FocusIn without GLib's loop"
 
 
-TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_no_glib_event_loop]
+TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_hints_changed_while_focused, test_no_glib_event_loop]
+# QML's fields: every hint, key, Return and the password; hints changed while focused.
+QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_hints_changed_while_focused]
 
 
 def main():
@@ -137,14 +164,17 @@ def main():
     parser.add_argument("bin_dir")
     parser.add_argument("plugin_root")
     parser.add_argument("--qt", type=int, choices=(5, 6), action="append", help="one Qt (default: both)")
+    parser.add_argument("--kind", choices=("widgets", "qml"), action="append", help="one kind of form (default: both)")
     parser.add_argument("--only", help="run the tests whose names contain this")
     arguments = parser.parse_args()
     trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
     failed = 0
     for version in arguments.qt or (5, 6):
-        qt = Qt(version, arguments.plugin_root)
-        failed += run_tests(TESTS, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
-                            f"Qt {version} ")
+        for kind in arguments.kind or ("widgets", "qml"):
+            qt = Qt(version, kind, arguments.plugin_root)
+            tests = TESTS if kind == "widgets" else QML_TESTS
+            failed += run_tests(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
+                                f"Qt {version} {kind} ")
     sys.exit(1 if failed else 0)
 
 
