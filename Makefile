@@ -35,7 +35,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
 # - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
 # - PyQt5 and PyQt6 with QtQuick and QtQuick.Controls (Qt 5's and Qt 6's QML modules), the Qt
-#   plug-in's widget and QML forms (make test-qt);
+#   plug-in's widget and QML forms, and Qt's Wayland platforms for them in sway (make test-qt);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
@@ -46,7 +46,7 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	python3-pyqt5 python3-pyqt6 python3-pyqt5.qtquick python3-pyqt6.qtquick \
 	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
 	qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates \
-	qml6-module-qtquick-layouts qml6-module-qtqml-workerscript \
+	qml6-module-qtquick-layouts qml6-module-qtqml-workerscript qtwayland5 qt6-wayland \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
@@ -298,15 +298,20 @@ test-gtk4: build test-deps
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
 	rm -f "$$trace"; exit $$status
 
-# The Qt plug-in and keypad-osk (#32): PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from
-# keypad-osk's trace, typing, Delete, Return, focus kept, the password on neither the bus nor the
-# trace, hints changed while focused), and QT_NO_GLIB=1. About a minute and a half. keypad-osk starts by D-Bus activation, as in test-gtk4; QT_PLUGIN_PATH points each
-# app at the plug-in built for its Qt (Tests/Qt/qt_e2e.py).
-test-qt: build test-deps qt-plugins
+# The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
+# Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
+# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, hints changed
+# while focused) and QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; then the
+# widget forms as native Wayland clients of a headless sway (keypad-osk started by the test first),
+# tapped with the virtual pointer.
+# QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
+test-qt: build test-deps qt-plugins virtual-pointer
 	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
 	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace"; \
 	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$$bin" "$$PWD/.build" || status=1; \
-	rm -f "$$trace"; exit $$status
+	rm -f "$$trace"; export XDG_DATA_DIRS=/usr/local/share:/usr/share; \
+	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$$bin" "$$PWD/.build" || status=1; \
+	exit $$status
 
 # The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
 # /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory;

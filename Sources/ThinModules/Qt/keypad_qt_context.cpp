@@ -1,5 +1,7 @@
 #include "keypad_qt_context.h"
 
+#include <QtCore/QAbstractEventDispatcher>
+#include <QtCore/QThread>
 #include <QtCore/QTimer>
 #include <QtCore/QVariant>
 #include <QtGui/QGuiApplication>
@@ -116,6 +118,18 @@ void KeypadInputContext::sendUpdates() {
 
 /* ---- QPlatformInputContext ---- */
 
+int keypad_qt_glib_loop_runs() {
+    static int runs = -1;
+    if (runs >= 0) return runs;
+    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance(QThread::currentThread());
+    if (dispatcher == nullptr) return -1;
+    runs = dispatcher->inherits("QEventDispatcherGlib") ? 1 : 0;
+    if (runs == 0)
+        qWarning("keypad: Qt's event loop does not run GLib's (QT_NO_GLIB is set?); no keypad in this app, "
+                 "physical keys still work");
+    return runs;
+}
+
 static void fieldDescribe(void *field) {
     static_cast<KeypadInputContext *>(field)->describe();
 }
@@ -170,6 +184,7 @@ bool KeypadInputContext::hasCapability(Capability) const {
  * takes input-method events (ImEnabled). From one field to the next, keypad-osk gets the new
  * field's FocusIn alone, so the keypad changes its pad without hiding. */
 void KeypadInputContext::setFocusObject(QObject *object) {
+    if (keypad_qt_glib_loop_runs() != 1) return; /* nothing would ever answer the client */
     if (object != nullptr && inputMethodAccepted()) {
         focusObject_ = object;
         focused_ = true;
