@@ -92,7 +92,7 @@ GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c) $(THIN_CLIENT_SOURCES)
 GTK4_IM_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-gtk4 test-qt test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-gtk4 test-qt test-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc deb deb-gtk4 deb-qt demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -196,6 +196,26 @@ deb-gtk4: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	@deb=$$(scripts/packaging/build-deb-gtk4) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
 
+# make deb-qt (#32): keypad-im-qt5 and keypad-im-qt6 (scripts/packaging/build-deb-qt), each built against a
+# release's own Qt, whose private ABI it depends on: Debian 12's here into dist/, Debian 13's inside the
+# Debian 13 chroot (with DEBIAN13_QT_BUILD_APT there) into dist/debian13/; lintian must find nothing on
+# either release. See docs/qt.md.
+DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
+	pkg-config dpkg-dev libglib2.0-dev lintian
+QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
+deb-qt: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	@$(QT_DEB_BUILD)
+	@scripts/packaging/debian13-chroot $(foreach p,$(DEBIAN13_QT_BUILD_APT),-p $(p)) -b "$$PWD:/keypad" -- \
+		env SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) KEYPAD_DEB_DIR=dist/debian13 sh -c 'cd /keypad && $(QT_DEB_BUILD)'
+
+# make test-deb-qt: keypad-osk (make deb) with each release's keypad-im-qt5 and keypad-im-qt6 (make deb-qt),
+# installed with apt-get, typing into PyQt5 and PyQt6 forms, purged: on Debian 12 in a mount namespace
+# whose /usr, /etc and /var are throwaway overlays, and in the Debian 13 chroot (Tests/Qt/deb_qt.sh).
+DEBIAN13_QT_TEST_APT = python3-pyqt5 python3-pyqt6 python3-gi gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
+test-deb-qt: deb deb-qt test-deps
+	Tests/Qt/deb_qt.sh "$(OSK_DEB)" dist dist/debian13 $(DEBIAN13_QT_TEST_APT)
+
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
 
@@ -249,6 +269,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
 	$(MAKE) --no-print-directory test-deb-gtk4
+	$(MAKE) --no-print-directory test-deb-qt
 	$(MAKE) --no-print-directory test-labwc
 
 # The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz

@@ -30,7 +30,7 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from im_app import wait_for  # noqa: E402  (the GTK 3 module's tests' wait, timeouts in seconds)
+from im_app import role_name, wait_for  # noqa: E402  (the GTK 3 module's tests' helpers, timeouts in seconds)
 FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
 OSK_NAME = "org.keypad.OSK1"
 
@@ -162,7 +162,7 @@ class Keypad:
             if node is None:
                 continue
             try:
-                if node.get_name() == name and node.get_role_name() == "push button" \
+                if node.get_name() == name and role_name(node) == "push button" \
                         and node.get_state_set().contains(Atspi.StateType.SHOWING):
                     return node
                 stack.extend(node.get_child_at_index(i) for i in range(node.get_child_count()))
