@@ -61,9 +61,10 @@ DEBIAN13_GTK4_TEST_APT = zenity
 # make test-labwc runs keypad-osk's package in Raspberry Pi OS's compositor there (labwc 0.8.3)
 # with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
 # tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
-# apt-get install downloads nothing). The first run installs them into the kept chroot
-# (Chromium: a few minutes, once).
-DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0
+# apt-get install downloads nothing), and PyQt6 with Qt 6.8's Wayland platform for a Qt form that
+# reaches keypad-osk over text-input-v3 with no plug-in (#32). The first run installs them into the
+# kept chroot (Chromium: a few minutes, once).
+DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 python3-pyqt6 qt6-wayland
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -342,8 +343,9 @@ test-deb-gtk4: deb test-deps
 
 # keypad-osk's package (make deb) in the Debian 13 chroot, in labwc 0.8.3 headless as Raspberry Pi OS
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
-# decimal and phone pads over the fullscreen page, and taps on their keys type into the page
-# (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). 7-30 s once the chroot has the packages.
+# decimal and phone pads over the fullscreen page, and taps on their keys type into the page; then a
+# PyQt6 form (Qt 6.8, text-input-v3, no plug-in) gets each hint's pad, a `shown` line for each, and
+# types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). About a minute once the chroot has the packages.
 test-labwc: deb test-deps
 	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" $(DEBIAN13_LABWC_APT)
 
