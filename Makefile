@@ -347,8 +347,8 @@ test-deb-gtk4: deb test-deps
 # decimal and phone pads over the fullscreen page, and taps on their keys type into the page; then a
 # PyQt6 form (Qt 6.8, text-input-v3, no plug-in) gets each hint's pad, a `shown` line for each, and
 # types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). About a minute once the chroot has the packages.
-test-labwc: deb test-deps
-	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" $(DEBIAN13_LABWC_APT)
+test-labwc: deb test-deps virtual-pointer
+	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" "$$($(SWIFT) build --show-bin-path)/virtual-pointer" $(DEBIAN13_LABWC_APT)
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.

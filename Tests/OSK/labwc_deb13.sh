@@ -2,20 +2,20 @@
 # make test-labwc: keypad-osk's package in labwc 0.8.3, as Raspberry Pi OS runs it, in the
 # Debian 13 chroot (scripts/packaging/debian13-chroot).
 #
-#   Tests/OSK/labwc_deb13.sh dist/keypad-osk_<version>_<arch>.deb DEBIAN13_PACKAGE...
+#   Tests/OSK/labwc_deb13.sh dist/keypad-osk_<version>_<arch>.deb VIRTUAL_POINTER DEBIAN13_PACKAGE...
 #
 # Inside the chroot (a throwaway overlay): apt-get install the package (its Depends resolved by
 # Debian 13's apt, printed); labwc headless (pixman, one 1280x720 output) as an unprivileged
 # user under a session bus, keypad-osk started by labwc's autostart (~/.config/labwc/autostart,
 # the way docs/keypad-osk.md says) with its trace on; a virtual keyboard on the seat (wtype -s),
-# the tests' virtual pointer (Tests/Wayland/virtual_pointer.c, compiled here: it needs only
-# libwayland-client0 and libc, older here than there); then Tests/OSK/labwc_kiosk.py drives a
+# the tests' virtual pointer (make virtual-pointer's, built here from generated protocol code: it
+# needs only libwayland-client0 and libc, older here than there); then Tests/OSK/labwc_kiosk.py drives a
 # Chromium kiosk (--ozone-platform=wayland --kiosk --no-sandbox, as root) on Tests/Web/form.html.
 # DEBIAN13_PACKAGE... go to the chroot once (-p). Needs root.
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
-deb=$(realpath "$1")
-shift
+deb=$(realpath "$1") pointer=$(realpath "$2")
+shift 2
 chroot_packages=()
 for package in "$@"; do chroot_packages+=(-p "$package"); done
 
@@ -23,8 +23,7 @@ work=$(mktemp -d /tmp/keypad-labwc-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 cp "$deb" "$work/"
-cc -Wall -Wextra -Werror -o "$work/virtual-pointer" "$checkout/Tests/Wayland/virtual_pointer.c" \
-    $(pkg-config --cflags --libs wayland-client)
+cp "$pointer" "$work/virtual-pointer"
 
 cat > "$work/inside.sh" <<'INSIDE'
 set -euo pipefail
