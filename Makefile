@@ -13,9 +13,10 @@ PROPERTY_SEQUENCES ?= 10000
 # Building (make build, demo, example): GTK 3's headers (with Wayland's and X's), and the
 # headless display that renders the demo to a PNG where there is no DISPLAY: Xvfb, openbox
 # as a real window manager, xprop to see it is up, and a private session bus.
-BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
+BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev libxtst-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
 	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
 # libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
+# libxtst-dev: keypad-osk's keyboard on request types through XTest on X11 (#35).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
 
 # make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
@@ -31,13 +32,15 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
 # - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
+#   its keyboard on request types into a Wayland terminal (foot) and an X11 one (xterm, through
+#   Xwayland in sway and on Xvfb);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
-	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
+	gir1.2-gtk-4.0 libglib2.0-bin:gdbus foot:foot xterm:xterm \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
@@ -288,12 +291,16 @@ test-wayland: build test-deps virtual-pointer
 
 # keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
 # Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
-# in cage (no input-method-v2) it refuses. See docs/keypad-osk.md.
+# in cage (no input-method-v2) it refuses. Then its keyboard on request (#35), in sway (a GTK 3
+# entry with the simple input method, foot, xterm through Xwayland) and under Xvfb + openbox
+# (xterm, the GTK 3 entry). See docs/keypad-osk.md.
 test-osk: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
 	done
+	@scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
+	@scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

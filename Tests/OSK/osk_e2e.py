@@ -37,7 +37,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 for folder in ("IM", "Web", "Wayland"):
@@ -48,6 +47,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+from e2e_runner import run_tests  # noqa: E402
 from im_app import App  # noqa: E402
 from process_waits import context_switches, thread_wait, woken  # noqa: E402
 from screenshot import Screenshot  # noqa: E402
@@ -612,25 +612,7 @@ def main():
         tests = SWAY_TESTS
     else:
         tests = [test_cage_refuses]
-    only = sys.argv[2:]
-    failures = 0
-    for test in tests:
-        if only and test.__name__ not in only:
-            continue
-        start = time.time()
-        try:
-            test(bin_dir, workdir)
-            print(f"ok   {COMPOSITOR} {test.__name__} ({time.time() - start:.1f} s)", flush=True)
-        except Exception:  # noqa: BLE001 - every failure is reported, then the run fails
-            failures += 1
-            print(f"FAIL {COMPOSITOR} {test.__name__}", flush=True)
-            traceback.print_exc()
-    if failures:
-        print(f"screenshots in {SHOTS}, traces in {workdir}")
-        return 1
-    shutil.rmtree(SHOTS, ignore_errors=True)
-    shutil.rmtree(workdir, ignore_errors=True)
-    return 0
+    return run_tests(tests, COMPOSITOR, (bin_dir, workdir), sys.argv[2:], (SHOTS, workdir))
 
 
 if __name__ == "__main__":

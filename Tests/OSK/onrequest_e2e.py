@@ -1,0 +1,394 @@
+#!/usr/bin/python3
+"""keypad-osk's keyboard on request (#35), for apps that tell no input method of their fields:
+shown by `keypad-osk --show` or sm.puri.OSK0's SetVisible(true) (as a panel's keyboard button
+calls it), it types into whatever has keyboard focus, and never takes it.
+
+In a headless sway (scripts/display/with-wayland sway), through the virtual keyboard:
+- a GTK 3 entry with GTK's simple input method (no text-input: keypad-osk hears of no field);
+- foot, a Wayland terminal, running a shell that writes the line it reads to a file;
+- xterm through Xwayland (started by sway, which knows Xwayland's display), the same shell.
+Under Xvfb + openbox (scripts/display/with-display), through XTest: xterm and the GTK 3 entry.
+
+In each: shown on request (Visible true, the full keyboard in the trace), taps type "hé€"
+(é and € from the accented page, keys the keymap lacks: the virtual keyboard's keymap gains
+them, XTest binds spare keycodes), BackSpace deletes, Return is a key (the entry's activate,
+the shell's line), hidden on request (Visible false, PropertiesChanged) and the app's focus
+kept throughout: the entry's window never reports losing focus, sway's tree keeps the app's
+view focused, X's input focus stays in the app's window. On X11 the spare keycodes XTest
+bound are empty again once the keyboard hides. Also: --toggle, the keyboard's Dismiss, a
+field with text-input taking focus (its own pad) and losing it (the keyboard back), and
+--show with no keyboard running (exit 7).
+
+    scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py BIN_DIR
+    scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py BIN_DIR
+"""
+import ctypes
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+for folder in ("IM", "Web", "Wayland"):
+    sys.path.insert(0, os.path.join(HERE, "..", folder))
+
+from e2e_runner import run_tests  # noqa: E402
+from osk_e2e import PLAIN, band_top, puri  # noqa: E402
+from wayland_e2e import VirtualPointer, click_output, sway, sway_windows  # noqa: E402
+from web_harness import Trace, wait_for  # noqa: E402
+
+ON_WAYLAND = os.environ.get("KEYPAD_COMPOSITOR") == "sway"
+WHERE = "sway" if ON_WAYLAND else "x11"
+ENTRY = os.path.join(HERE, "plain_entry.py")
+FORM = os.path.join(HERE, "..", "IM", "im_form.py")
+# GTK's simple input method: no text-input on Wayland, no XIM on X11; keypad-osk hears of no field.
+SIMPLE = dict(PLAIN, GTK_IM_MODULE="gtk-im-context-simple")
+# The terminals in a UTF-8 locale (xterm's own default is the C locale's Latin-1).
+UTF8 = dict(PLAIN, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+VISIBLE = ("org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible")
+
+
+class Keyboard:
+    """One keypad-osk with its trace; its keys tapped where the trace puts them (on Wayland in the
+    keypad's window, whose top the screenshot gives; on X11 on the screen)."""
+
+    def __init__(self, bin_dir, workdir, name):
+        self.bin_dir = bin_dir
+        self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
+        self.log_path = os.path.join(workdir, f"{name}.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk")], stdout=self.log,
+                                        stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
+        self.keypad = None
+        self.top = 0
+        wait_for(lambda: puri(*VISIBLE) == "(<false>,)", "keypad-osk to own sm.puri.OSK0", timeout=15,
+                 seen=lambda: puri(*VISIBLE))
+
+    def command(self, flag):
+        result = subprocess.run([os.path.join(self.bin_dir, "keypad-osk"), flag], capture_output=True, text=True,
+                                timeout=10, env=PLAIN)
+        assert result.returncode == 0 and result.stderr == "", f"keypad-osk {flag}: {result.returncode} {result.stderr!r}"
+
+    def show(self, how="--show", page="letters"):
+        mark = self.trace.mark()
+        if how == "SetVisible":
+            assert puri("sm.puri.OSK0.SetVisible", "true") == "()"
+        else:
+            self.command(how)
+        self.wait_page(mark, page)
+        assert puri(*VISIBLE) == "(<true>,)", puri(*VISIBLE)
+
+    def wait_page(self, mark, page):
+        def shown():
+            keypad = self.trace.keypad(mark)
+            return keypad if keypad and keypad[0] == "keyboard" and keypad[1] == page and keypad[2] else None
+        self.keypad = wait_for(shown, f"the keyboard's {page} page", timeout=8, seen=lambda: self.trace.lines()[-4:])
+        self.top = band_top() if ON_WAYLAND else 0
+
+    def tap(self, name, page=None):
+        """Taps key `name`; with `page`, waits for the keyboard to show that page after it."""
+        mark = self.trace.mark()
+        x, y = self.keypad[2][name]
+        if ON_WAYLAND:
+            click_output(x, self.top + y)
+        else:
+            subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
+        if page:
+            self.wait_page(mark, page)
+
+    def type_sample(self):
+        """h, é and € (from the accented page), x, then BackSpace over the x."""
+        self.tap("h")
+        self.tap("Accented letters", page="accents")
+        self.tap("é")
+        self.tap("€")
+        self.tap("Letters", page="letters")
+        self.tap("x")
+        self.tap("Delete")
+
+    def hide(self, how="--hide"):
+        mark = self.trace.mark()
+        if how == "SetVisible":
+            assert puri("sm.puri.OSK0.SetVisible", "false") == "()"
+        else:
+            self.command(how)
+        self.trace.wait_hidden(mark)
+        assert puri(*VISIBLE) == "(<false>,)", puri(*VISIBLE)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=5)
+        self.log.close()
+
+
+class Signals:
+    """sm.puri.OSK0's PropertiesChanged signals, as `gdbus monitor` prints them."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(["gdbus", "monitor", "--session", "--dest", "sm.puri.OSK0"],
+                                        stdout=subprocess.PIPE, text=True)
+        self.lines = []
+        threading.Thread(target=lambda: [self.lines.append(line) for line in self.process.stdout], daemon=True).start()
+
+    def values(self):
+        return [("<true>" in line) for line in self.lines if "PropertiesChanged" in line and "Visible" in line]
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=5)
+
+
+class Entry:
+    """plain_entry.py: a GTK 3 entry with the simple input method; its own text and focus, as it prints them."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(["/usr/bin/python3", ENTRY], stdout=subprocess.PIPE, text=True, env=SIMPLE)
+        self.lines = []
+        threading.Thread(target=lambda: [self.lines.append(line.rstrip("\n")) for line in self.process.stdout],
+                         daemon=True).start()
+        wait_for(lambda: "active True" in self.lines, "the entry's window to have focus", timeout=15,
+                 seen=lambda: self.lines[-3:])
+
+    def text(self):
+        texts = [line[5:] for line in self.lines if line.startswith("text ")]
+        return texts[-1] if texts else ""
+
+    def wait_text(self, expected):
+        wait_for(lambda: self.text() == expected, f"the entry to read {expected!r}", seen=lambda: self.lines[-4:])
+
+    def assert_kept_focus(self):
+        assert "active False" not in self.lines, f"the entry's window lost focus: {self.lines}"
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=5)
+
+
+def shell_line(out):
+    """A shell reading one line and writing it to `out`, then staying (so the terminal stays focused)."""
+    return f'IFS= read -r line; printf "%s" "$line" > {out}.part && mv {out}.part {out}; exec sleep 120'
+
+
+class Terminal:
+    """A terminal (foot, xterm) running shell_line(); `title` names its window."""
+
+    def __init__(self, workdir, kind):
+        self.kind = kind
+        self.out = os.path.join(workdir, f"{kind}-line")
+        self.title = f"keypad-{kind}"
+        self.process = None
+        script = os.path.join(workdir, f"{kind}-shell.sh")
+        with open(script, "w") as file:
+            file.write(shell_line(self.out) + "\n")
+        if kind == "foot":
+            self.process = subprocess.Popen(["foot", "--title", self.title, "sh", script], env=UTF8,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        elif ON_WAYLAND:
+            # xterm through Xwayland: sway starts it, with Xwayland's DISPLAY, as sway's user.
+            os.chmod(workdir, 0o777)
+            os.chmod(script, 0o755)
+            sway("exec", f"env LANG=C.UTF-8 xterm -title {self.title} -e sh {script}")
+        else:
+            self.process = subprocess.Popen(["xterm", "-title", self.title, "-e", "sh", script], env=UTF8,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(self.focused, f"{kind}'s window to have focus", timeout=15, seen=focus_description)
+
+    def focused(self):
+        if ON_WAYLAND:
+            return any(is_focused and name == self.title for name, is_focused, _ in sway_windows())
+        return x_focus_name() == self.title
+
+    def line(self):
+        try:
+            with open(self.out, encoding="utf-8", errors="backslashreplace") as file:
+                return file.read()
+        except FileNotFoundError:
+            return None
+
+    def close(self):
+        if self.process:
+            self.process.terminate()
+            self.process.wait(timeout=5)
+        elif ON_WAYLAND:
+            sway(f'[title="{self.title}"]', "kill")
+
+
+def x_focus_name():
+    """The name of the window with X's input focus (or its toplevel's, for a child window)."""
+    result = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def focus_description():
+    return sway_windows() if ON_WAYLAND else x_focus_name()
+
+
+class XKeymap:
+    """The X server's core keyboard map read with Xlib (ctypes): keycode → keysyms."""
+
+    def __init__(self):
+        self.xlib = ctypes.cdll.LoadLibrary("libX11.so.6")
+        self.xlib.XOpenDisplay.restype = ctypes.c_void_p
+        self.xlib.XGetKeyboardMapping.restype = ctypes.POINTER(ctypes.c_ulong)
+        self.xlib.XGetKeyboardMapping.argtypes = [ctypes.c_void_p, ctypes.c_ubyte, ctypes.c_int,
+                                                  ctypes.POINTER(ctypes.c_int)]
+        self.xlib.XDisplayKeycodes.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int),
+                                               ctypes.POINTER(ctypes.c_int)]
+        self.xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        self.xlib.XFree.argtypes = [ctypes.c_void_p]
+
+    def snapshot(self):
+        display = self.xlib.XOpenDisplay(None)
+        assert display, "cannot open the X display"
+        try:
+            low, high, per = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+            self.xlib.XDisplayKeycodes(display, ctypes.byref(low), ctypes.byref(high))
+            count = high.value - low.value + 1
+            symbols = self.xlib.XGetKeyboardMapping(display, low.value, count, ctypes.byref(per))
+            result = {low.value + index: tuple(s for s in symbols[index * per.value:(index + 1) * per.value] if s)
+                      for index in range(count)}
+            self.xlib.XFree(symbols)
+            return result
+        finally:
+            self.xlib.XCloseDisplay(display)
+
+
+# The tests
+
+
+def test_gtk3_simple_entry(bin_dir, workdir):
+    """GTK 3 with the simple input method: shown by --show, "hé€" typed and BackSpace deleting
+    (the entry's own text), Return activating it, hidden by --hide; the window never loses focus
+    and keypad-osk hears of no field. On X11 the spare keycodes are empty again after."""
+    keyboard = Keyboard(bin_dir, workdir, f"entry-{WHERE}")
+    signals = Signals()
+    entry = None
+    before = None if ON_WAYLAND else XKeymap().snapshot()
+    try:
+        entry = Entry()
+        keyboard.show("--show")
+        keyboard.tap("h")
+        entry.wait_text("h")
+        keyboard.tap("Accented letters", page="accents")
+        keyboard.tap("é")
+        keyboard.tap("€")
+        entry.wait_text("hé€")
+        keyboard.tap("Delete")
+        entry.wait_text("hé")
+        keyboard.tap("€")
+        entry.wait_text("hé€")
+        keyboard.tap("Letters", page="letters")
+        keyboard.tap("Return")
+        wait_for(lambda: "activate" in entry.lines, "Return to activate the entry", seen=lambda: entry.lines[-3:])
+        keyboard.hide("--hide")
+        wait_for(lambda: signals.values()[-2:] == [True, False], "PropertiesChanged Visible true then false",
+                 seen=signals.values)
+        assert entry.text() == "hé€"
+        entry.assert_kept_focus()
+        lines = keyboard.trace.lines()
+        assert not any(line.startswith("focus-in") or line.startswith("dbus focus-in") for line in lines), lines
+        assert "typed 1 of 1" in lines and "key-event BackSpace" in lines and "key-event Return" in lines, lines
+        if before is not None:
+            wait_for(lambda: XKeymap().snapshot() == before, "XTest's spare keycodes to be empty again",
+                     seen=lambda: {k: v for k, v in XKeymap().snapshot().items() if before.get(k) != v})
+    finally:
+        signals.close()
+        if entry:
+            entry.close()
+        keyboard.close()
+
+
+def terminal_test(kind):
+    def test(bin_dir, workdir):
+        keyboard = Keyboard(bin_dir, workdir, f"{kind}-{WHERE}")
+        terminal = None
+        try:
+            terminal = Terminal(workdir, kind)
+            keyboard.show("SetVisible")
+            keyboard.type_sample()
+            assert terminal.line() is None, f"the shell read a line before Return: {terminal.line()!r}"
+            keyboard.tap("Return")
+            wait_for(lambda: terminal.line() is not None, f"{kind}'s shell to read a line", seen=terminal.line)
+            assert terminal.line() == "hé€", f"{kind} read {terminal.line()!r}"
+            assert terminal.focused(), f"{kind} lost focus: {focus_description()}"
+            keyboard.hide("SetVisible")
+            assert terminal.focused(), f"{kind} lost focus: {focus_description()}"
+        finally:
+            if terminal:
+                terminal.close()
+            keyboard.close()
+    test.__name__ = f"test_{kind}"
+    test.__doc__ = f"{kind}: SetVisible(true), 'hé€x', BackSpace, Return: the shell reads 'hé€'; SetVisible(false)."
+    return test
+
+
+def test_toggle_dismiss_and_a_field_between(bin_dir, workdir):
+    """--toggle shows, and hides; the keyboard's Dismiss hides it (Visible false); a field that
+    tells keypad-osk of itself (GTK's own input method) gets its own pad over the keyboard, and
+    when it loses focus the keyboard shown on request comes back."""
+    keyboard = Keyboard(bin_dir, workdir, f"toggle-{WHERE}")
+    entry = None
+    try:
+        entry = Entry()
+        keyboard.show("--toggle")
+        keyboard.hide("--toggle")
+        keyboard.show("--show")
+        mark = keyboard.trace.mark()
+        keyboard.tap("Dismiss keypad")
+        keyboard.trace.wait_hidden(mark)
+        wait_for(lambda: puri(*VISIBLE) == "(<false>,)", "Visible false after Dismiss", seen=lambda: puri(*VISIBLE))
+        entry.assert_kept_focus()
+    finally:
+        if entry:
+            entry.close()
+    if not ON_WAYLAND:
+        keyboard.close()
+        return
+    # A field with text-input: its pad, then the keyboard again once it loses focus.
+    from im_app import App
+    app = None
+    try:
+        keyboard.show("--show")
+        mark = keyboard.trace.mark()
+        app = App(["/usr/bin/python3", FORM, "--focus", "Digits"], env={"GTK_IM_MODULE": ""})
+        keypad = keyboard.trace.wait_keypad(mark, "numberPad")
+        assert keypad[0] == "numberPad"
+        mark = keyboard.trace.mark()
+        app.close()
+        app = None
+        keyboard.wait_page(mark, "letters")
+        assert puri(*VISIBLE) == "(<true>,)"
+        keyboard.hide("--hide")
+    finally:
+        if app:
+            app.close()
+        keyboard.close()
+
+
+def test_show_with_no_keyboard(bin_dir, workdir):
+    """--show where no keyboard runs: one line, exit 7."""
+    result = subprocess.run([os.path.join(bin_dir, "keypad-osk"), "--show"], capture_output=True, text=True,
+                            timeout=15, env=PLAIN)
+    assert result.returncode == 7, f"exit {result.returncode}: {result.stderr!r}"
+    assert result.stderr.startswith("keypad-osk: no keyboard answers on the session bus ("), result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+
+
+def main():
+    bin_dir = sys.argv[1]
+    workdir = tempfile.mkdtemp(prefix="keypad-onrequest-")
+    if ON_WAYLAND:
+        missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
+        assert not missing, f"no virtual pointer: {missing}"
+        tests = [test_show_with_no_keyboard, test_gtk3_simple_entry, terminal_test("foot"), terminal_test("xterm"),
+                 test_toggle_dismiss_and_a_field_between]
+    else:
+        tests = [test_show_with_no_keyboard, test_gtk3_simple_entry, terminal_test("xterm"),
+                 test_toggle_dismiss_and_a_field_between]
+    return run_tests(tests, WHERE, (bin_dir, workdir), sys.argv[2:], (workdir,))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
