@@ -12,7 +12,7 @@ Under Xvfb + openbox (scripts/display/with-display), through XTest: xterm and th
 In each: shown on request (Visible true, the full keyboard in the trace), taps type "hé€"
 (é and € from the accented page, keys the keymap lacks: the virtual keyboard's keymap gains
 them, XTest binds spare keycodes), BackSpace deletes, Return is a key (the entry's activate,
-the shell's line), hidden on request (Visible false, PropertiesChanged) and the app's focus
+the shell's line); Left moves the entry's caret, Tab reaches the shell as a tab; hidden on request (Visible false, PropertiesChanged) and the app's focus
 kept throughout: the entry's window never reports losing focus, sway's tree keeps the app's
 view focused, X's input focus stays in the app's window. On X11 the spare keycodes XTest
 bound are empty again once the keyboard hides. Also: --toggle, the keyboard's Dismiss, a
@@ -98,7 +98,7 @@ class Keyboard:
             self.wait_page(mark, page)
 
     def type_sample(self):
-        """h, é and € (from the accented page), x, then BackSpace over the x."""
+        """h, é and € (from the accented page), x, then BackSpace over the x, and Tab."""
         self.tap("h")
         self.tap("Accented letters", page="accents")
         self.tap("é")
@@ -106,6 +106,7 @@ class Keyboard:
         self.tap("Letters", page="letters")
         self.tap("x")
         self.tap("Delete")
+        self.tap("Tab")
 
     def hide(self, how="--hide"):
         mark = self.trace.mark()
@@ -280,6 +281,12 @@ def test_gtk3_simple_entry(bin_dir, workdir):
         keyboard.tap("€")
         entry.wait_text("hé€")
         keyboard.tap("Letters", page="letters")
+        # The arrows are keys: Left moves the entry's caret before €, x goes there, BackSpace takes it.
+        keyboard.tap("Left")
+        keyboard.tap("x")
+        entry.wait_text("héx€")
+        keyboard.tap("Delete")
+        entry.wait_text("hé€")
         keyboard.tap("Return")
         wait_for(lambda: "activate" in entry.lines, "Return to activate the entry", seen=lambda: entry.lines[-3:])
         keyboard.hide("--hide")
@@ -311,7 +318,7 @@ def terminal_test(kind):
             assert terminal.line() is None, f"the shell read a line before Return: {terminal.line()!r}"
             keyboard.tap("Return")
             wait_for(lambda: terminal.line() is not None, f"{kind}'s shell to read a line", seen=terminal.line)
-            assert terminal.line() == "hé€", f"{kind} read {terminal.line()!r}"
+            assert terminal.line() == "hé€\t", f"{kind} read {terminal.line()!r}"
             assert terminal.focused(), f"{kind} lost focus: {focus_description()}"
             keyboard.hide("SetVisible")
             assert terminal.focused(), f"{kind} lost focus: {focus_description()}"
@@ -320,7 +327,7 @@ def terminal_test(kind):
                 terminal.close()
             keyboard.close()
     test.__name__ = f"test_{kind}"
-    test.__doc__ = f"{kind}: SetVisible(true), 'hé€x', BackSpace, Return: the shell reads 'hé€'; SetVisible(false)."
+    test.__doc__ = f"{kind}: SetVisible(true), 'hé€x', BackSpace, Tab, Return: the shell reads 'hé€\\t'; SetVisible(false)."
     return test
 
 
