@@ -8,20 +8,27 @@ In a headless sway (scripts/display/with-wayland sway), through the virtual keyb
 - foot, a Wayland terminal, running a shell that writes the line it reads to a file;
 - xterm through Xwayland (started by sway, which knows Xwayland's display), the same shell.
 Under Xvfb + openbox (scripts/display/with-display), through XTest: xterm and the GTK 3 entry.
+In labwc 0.8.3 in the Debian 13 chroot (Tests/OSK/labwc_deb13.sh, the installed package, started
+by labwc's autostart as the session's user): the GTK 3 entry, foot, and xterm through Xwayland.
 
 In each: shown on request (Visible true, the full keyboard in the trace), taps type "hé€"
 (é and € from the accented page, keys the keymap lacks: the virtual keyboard's keymap gains
 them, XTest binds spare keycodes), BackSpace deletes, Return is a key (the entry's activate,
 the shell's line); Left moves the entry's caret, Tab reaches the shell as a tab; hidden on request (Visible false, PropertiesChanged) and the app's focus
 kept throughout: the entry's window never reports losing focus, sway's tree keeps the app's
-view focused, X's input focus stays in the app's window. On X11 the spare keycodes XTest
+view focused, X's input focus stays in the app's window (labwc has no way to ask which window
+has focus: there the entry's own report is the only focus check). On X11 the spare keycodes XTest
 bound are empty again once the keyboard hides. Also: --toggle, the keyboard's Dismiss, a
 field with text-input taking focus (its own pad) and losing it (the keyboard back), and
 --show with no keyboard running (exit 7).
 
     scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py BIN_DIR
     scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py BIN_DIR
+    KEYPAD_ONREQUEST_TRACE=TRACE KEYPAD_ONREQUEST_AS='runuser -u USER -- env DBUS_SESSION_BUS_ADDRESS=…' \
+        KEYPAD_ONREQUEST_X_DISPLAY=:N KEYPAD_ONREQUEST_POINTER=virtual-pointer \
+        python3 Tests/OSK/onrequest_e2e.py /usr/bin   (labwc: the keypad-osk running, its trace)
 """
+import shlex
 import ctypes
 import os
 import subprocess
@@ -38,14 +45,22 @@ from osk_e2e import PLAIN, band_top, puri  # noqa: E402
 from wayland_e2e import VirtualPointer, click_output, sway, sway_windows  # noqa: E402
 from web_harness import Trace, wait_for  # noqa: E402
 
-ON_WAYLAND = os.environ.get("KEYPAD_COMPOSITOR") == "sway"
-WHERE = "sway" if ON_WAYLAND else "x11"
+# In labwc (Tests/OSK/labwc_deb13.sh): the keypad-osk the session started, its trace, and the
+# command that reaches its session bus as its user.
+RUNNING_TRACE = os.environ.get("KEYPAD_ONREQUEST_TRACE")
+AS_SESSION = shlex.split(os.environ.get("KEYPAD_ONREQUEST_AS", ""))
+ON_SWAY = os.environ.get("KEYPAD_COMPOSITOR") == "sway"
+ON_WAYLAND = ON_SWAY or RUNNING_TRACE is not None
+WHERE = "labwc" if RUNNING_TRACE else "sway" if ON_SWAY else "x11"
 ENTRY = os.path.join(HERE, "plain_entry.py")
 FORM = os.path.join(HERE, "..", "IM", "im_form.py")
 # GTK's simple input method: no text-input on Wayland, no XIM on X11; keypad-osk hears of no field.
 SIMPLE = dict(PLAIN, GTK_IM_MODULE="gtk-im-context-simple")
-# The terminals in a UTF-8 locale (xterm's own default is the C locale's Latin-1).
+# The terminals in a UTF-8 locale (xterm's own default is the C locale's Latin-1); in labwc, X
+# clients reach its Xwayland through the display labwc_deb13.sh found.
 UTF8 = dict(PLAIN, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+if RUNNING_TRACE:
+    UTF8["DISPLAY"] = os.environ["KEYPAD_ONREQUEST_X_DISPLAY"]
 VISIBLE = ("org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible")
 
 
@@ -55,29 +70,31 @@ class Keyboard:
 
     def __init__(self, bin_dir, workdir, name):
         self.bin_dir = bin_dir
-        self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
-        self.log_path = os.path.join(workdir, f"{name}.log")
-        self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk")], stdout=self.log,
-                                        stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
         self.keypad = None
         self.top = 0
-        wait_for(lambda: puri(*VISIBLE) == "(<false>,)", "keypad-osk to own sm.puri.OSK0", timeout=15,
-                 seen=lambda: puri(*VISIBLE))
+        self.process = None
+        if RUNNING_TRACE:
+            self.trace = Trace(RUNNING_TRACE)
+        else:
+            self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
+            self.log = open(os.path.join(workdir, f"{name}.log"), "w")
+            self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk")], stdout=self.log,
+                                            stderr=subprocess.STDOUT, env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path))
+        wait_for(lambda: visible() == "(<false>,)", "keypad-osk to own sm.puri.OSK0", timeout=15, seen=visible)
 
     def command(self, flag):
-        result = subprocess.run([os.path.join(self.bin_dir, "keypad-osk"), flag], capture_output=True, text=True,
-                                timeout=10, env=PLAIN)
+        result = subprocess.run([*AS_SESSION, os.path.join(self.bin_dir, "keypad-osk"), flag], capture_output=True,
+                                text=True, timeout=10, env=PLAIN)
         assert result.returncode == 0 and result.stderr == "", f"keypad-osk {flag}: {result.returncode} {result.stderr!r}"
 
     def show(self, how="--show", page="letters"):
         mark = self.trace.mark()
         if how == "SetVisible":
-            assert puri("sm.puri.OSK0.SetVisible", "true") == "()"
+            assert puri("sm.puri.OSK0.SetVisible", "true", prefix=AS_SESSION) == "()"
         else:
             self.command(how)
         self.wait_page(mark, page)
-        assert puri(*VISIBLE) == "(<true>,)", puri(*VISIBLE)
+        assert visible() == "(<true>,)", visible()
 
     def wait_page(self, mark, page):
         def shown():
@@ -86,14 +103,30 @@ class Keyboard:
         self.keypad = wait_for(shown, f"the keyboard's {page} page", timeout=8, seen=lambda: self.trace.lines()[-4:])
         self.top = band_top() if ON_WAYLAND else 0
 
-    def tap(self, name, page=None):
-        """Taps key `name`; with `page`, waits for the keyboard to show that page after it."""
-        mark = self.trace.mark()
+    def key_id(self, name):
+        """The id of the key named `name` on the page shown (its `key ID NAME RECT` trace line)."""
+        lines = self.trace.lines()
+        start = max(index for index, line in enumerate(lines) if line.startswith("shown "))
+        return next(line.split(" ")[1] for line in lines[start:]
+                    if line.startswith("key ") and " ".join(line.split(" ")[2:-1]) == name)
+
+    def click(self, name):
+        """A pointer click on the key or toolbar button `name`."""
         x, y = self.keypad[2][name]
         if ON_WAYLAND:
             click_output(x, self.top + y)
         else:
             subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
+
+    def tap(self, name, page=None):
+        """Taps key `name` and waits for keypad-osk to say which key acted (a key's `tap ID` line: the
+        taps follow one another as a hand's do); with `page`, waits for that page to show after it."""
+        mark = self.trace.mark()
+        expected = f"tap {self.key_id(name)}"
+        self.click(name)
+        taps = wait_for(lambda: self.trace.since(mark, "tap "), f"keypad-osk to act on {name}",
+                        seen=lambda: self.trace.lines()[mark:])
+        assert taps == [expected], f"tapped {name!r} ({expected}), keypad-osk acted on {taps}"
         if page:
             self.wait_page(mark, page)
 
@@ -111,24 +144,31 @@ class Keyboard:
     def hide(self, how="--hide"):
         mark = self.trace.mark()
         if how == "SetVisible":
-            assert puri("sm.puri.OSK0.SetVisible", "false") == "()"
+            assert puri("sm.puri.OSK0.SetVisible", "false", prefix=AS_SESSION) == "()"
         else:
             self.command(how)
         self.trace.wait_hidden(mark)
-        assert puri(*VISIBLE) == "(<false>,)", puri(*VISIBLE)
+        assert visible() == "(<false>,)", visible()
 
     def close(self):
+        if self.process is None:
+            return
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=5)
         self.log.close()
 
 
+def visible():
+    """sm.puri.OSK0's Visible as gdbus prints it, or None while nobody owns the name."""
+    return puri(*VISIBLE, prefix=AS_SESSION)
+
+
 class Signals:
     """sm.puri.OSK0's PropertiesChanged signals, as `gdbus monitor` prints them."""
 
     def __init__(self):
-        self.process = subprocess.Popen(["gdbus", "monitor", "--session", "--dest", "sm.puri.OSK0"],
+        self.process = subprocess.Popen([*AS_SESSION, "gdbus", "monitor", "--session", "--dest", "sm.puri.OSK0"],
                                         stdout=subprocess.PIPE, text=True)
         self.lines = []
         threading.Thread(target=lambda: [self.lines.append(line) for line in self.process.stdout], daemon=True).start()
@@ -173,10 +213,11 @@ def shell_line(out):
 
 
 class Terminal:
-    """A terminal (foot, xterm) running shell_line(); `title` names its window."""
+    """A terminal (foot, xterm) running shell_line(); `title` names its window; `trace`, keypad-osk's."""
 
-    def __init__(self, workdir, kind):
+    def __init__(self, workdir, kind, trace):
         self.kind = kind
+        self.trace = trace
         self.out = os.path.join(workdir, f"{kind}-line")
         self.title = f"keypad-{kind}"
         self.process = None
@@ -186,7 +227,11 @@ class Terminal:
         if kind == "foot":
             self.process = subprocess.Popen(["foot", "--title", self.title, "sh", script], env=UTF8,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        elif ON_WAYLAND:
+        elif RUNNING_TRACE:
+            # xterm through labwc's Xwayland, whose display labwc_deb13.sh found.
+            self.process = subprocess.Popen(["xterm", "-title", self.title, "-e", "sh", script], env=UTF8,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        elif ON_SWAY:
             # xterm through Xwayland: sway starts it, with Xwayland's DISPLAY, as sway's user.
             os.chmod(workdir, 0o777)
             os.chmod(script, 0o755)
@@ -197,8 +242,14 @@ class Terminal:
         wait_for(self.focused, f"{kind}'s window to have focus", timeout=15, seen=focus_description)
 
     def focused(self):
-        if ON_WAYLAND:
+        """Whether the terminal's window has keyboard focus: sway's tree; in labwc, which tells no
+        client, foot's text-input (enabled on keyboard focus, keypad-osk's trace) and for xterm
+        Xwayland's input focus; X's input focus on X11."""
+        if ON_SWAY:
             return any(is_focused and name == self.title for name, is_focused, _ in sway_windows())
+        if self.kind == "foot":
+            focus = [line for line in self.trace.lines() if line.startswith("focus-")]
+            return bool(focus) and focus[-1].startswith("focus-in purpose=13 ")
         return x_focus_name() == self.title
 
     def line(self):
@@ -212,18 +263,19 @@ class Terminal:
         if self.process:
             self.process.terminate()
             self.process.wait(timeout=5)
-        elif ON_WAYLAND:
+        elif ON_SWAY:
             sway(f'[title="{self.title}"]', "kill")
 
 
 def x_focus_name():
     """The name of the window with X's input focus (or its toplevel's, for a child window)."""
-    result = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True)
+    result = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True,
+                            env=UTF8)
     return result.stdout.strip()
 
 
 def focus_description():
-    return sway_windows() if ON_WAYLAND else x_focus_name()
+    return sway_windows() if ON_SWAY else x_focus_name()
 
 
 class XKeymap:
@@ -312,7 +364,7 @@ def terminal_test(kind):
         keyboard = Keyboard(bin_dir, workdir, f"{kind}-{WHERE}")
         terminal = None
         try:
-            terminal = Terminal(workdir, kind)
+            terminal = Terminal(workdir, kind, keyboard.trace)
             keyboard.show("SetVisible")
             keyboard.type_sample()
             assert terminal.line() is None, f"the shell read a line before Return: {terminal.line()!r}"
@@ -343,14 +395,15 @@ def test_toggle_dismiss_and_a_field_between(bin_dir, workdir):
         keyboard.hide("--toggle")
         keyboard.show("--show")
         mark = keyboard.trace.mark()
-        keyboard.tap("Dismiss keypad")
+        keyboard.click("Dismiss keypad")
         keyboard.trace.wait_hidden(mark)
-        wait_for(lambda: puri(*VISIBLE) == "(<false>,)", "Visible false after Dismiss", seen=lambda: puri(*VISIBLE))
+        wait_for(lambda: visible() == "(<false>,)", "Visible false after Dismiss", seen=visible)
         entry.assert_kept_focus()
     finally:
         if entry:
             entry.close()
-    if not ON_WAYLAND:
+    if not ON_SWAY:
+        # The form below is found through AT-SPI, on the session bus this process shares in sway only.
         keyboard.close()
         return
     # A field with text-input: its pad, then the keyboard again once it loses focus.
@@ -366,7 +419,7 @@ def test_toggle_dismiss_and_a_field_between(bin_dir, workdir):
         app.close()
         app = None
         keyboard.wait_page(mark, "letters")
-        assert puri(*VISIBLE) == "(<true>,)"
+        assert visible() == "(<true>,)"
         keyboard.hide("--hide")
     finally:
         if app:
@@ -386,7 +439,12 @@ def test_show_with_no_keyboard(bin_dir, workdir):
 def main():
     bin_dir = sys.argv[1]
     workdir = tempfile.mkdtemp(prefix="keypad-onrequest-")
-    if ON_WAYLAND:
+    if RUNNING_TRACE:
+        missing = VirtualPointer.start(os.environ["KEYPAD_ONREQUEST_POINTER"])
+        assert not missing, f"no virtual pointer: {missing}"
+        tests = [test_gtk3_simple_entry, terminal_test("foot"), terminal_test("xterm"),
+                 test_toggle_dismiss_and_a_field_between]
+    elif ON_WAYLAND:
         missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
         assert not missing, f"no virtual pointer: {missing}"
         tests = [test_show_with_no_keyboard, test_gtk3_simple_entry, terminal_test("foot"), terminal_test("xterm"),

@@ -281,9 +281,10 @@ def test_second_osk_refuses(bin_dir, workdir):
         first.close()
 
 
-def puri(method, *args):
-    """A call to keypad-osk's sm.puri.OSK0 with gdbus; its output, or None while nobody owns the name."""
-    result = subprocess.run(["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
+def puri(method, *args, prefix=()):
+    """A call to keypad-osk's sm.puri.OSK0 with gdbus (run after `prefix`, a command that reaches
+    another user's session bus); its output, or None while nobody owns the name."""
+    result = subprocess.run([*prefix, "gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
                              "--method", method, *args], capture_output=True, text=True, timeout=10)
     return result.stdout.strip() if result.returncode == 0 else None
 
