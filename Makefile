@@ -56,8 +56,11 @@ DEBIAN13_GTK4_TEST_APT = zenity
 # with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
 # tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
 # apt-get install downloads nothing). The first run installs them into the kept chroot
-# (Chromium: a few minutes, once).
-DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0
+# (Chromium: a few minutes, once). The keyboard on request (#35) types there into a GTK 3 entry
+# (gir1.2-gtk-3.0), foot, and xterm through labwc's Xwayland (xdotool reads its input focus);
+# libxtst6 is keypad-osk's Depends for XTest.
+DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 \
+	gir1.2-gtk-3.0 foot xterm xwayland xdotool libxtst6
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind

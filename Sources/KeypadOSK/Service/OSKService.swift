@@ -23,8 +23,6 @@ public final class OSKService: ForeignFieldOwner {
     private var hasFocus = false
     /// Whether the last field the client gave has surrounding text.
     private var textIsKnown = false
-    /// Whether the last field wants a keypad (not INHIBIT_OSK).
-    private var wantsKeypad = true
     /// What is asked to show: a field's pad, the keyboard on request, or nothing (#35).
     private var request = KeyboardRequest()
     /// The keyboard shown on request; nil until a front gives its typer (``useTyper(_:)``).
@@ -159,7 +157,6 @@ public final class OSKService: ForeignFieldOwner {
     // MARK: - The model
 
     private func apply(_ field: OSKField) {
-        wantsKeypad = field.wantsKeypad
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
         if let text = field.text {
