@@ -82,9 +82,15 @@ PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /key
     /keypad/work/osk.trace || status=$?
 # The keyboard on request: sm.puri.OSK0 on the session's bus (keypad-osk's, from its environment),
 # reached as the session's user; X clients reach labwc's Xwayland at the display it listens on.
-osk_pid=$(for comm in /proc/[0-9]*/comm; do [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && basename "${comm%/comm}"; done | head -n 1)
-bus=$(tr '\0' '\n' < "/proc/$osk_pid/environ" | sed -n 's/^DBUS_SESSION_BUS_ADDRESS=//p')
-x_display=$(ls /tmp/.X11-unix 2>/dev/null | sed -n 's/^X//p' | head -n 1)
+osk_pid() {
+    local comm
+    for comm in /proc/[0-9]*/comm; do
+        [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && basename "${comm%/comm}" && return
+    done
+    return 0
+}
+bus=$(tr '\0' '\n' < "/proc/$(osk_pid)/environ" | sed -n 's/^DBUS_SESSION_BUS_ADDRESS=//p')
+x_display=$(find /tmp/.X11-unix -name 'X*' -printf '%f\n' 2>/dev/null | sed -n 's/^X//p' | head -n 1 || true)
 KEYPAD_ONREQUEST_TRACE=/keypad/work/osk.trace KEYPAD_ONREQUEST_POINTER=/keypad/work/virtual-pointer \
     KEYPAD_ONREQUEST_AS="runuser -u kiosk -- env DBUS_SESSION_BUS_ADDRESS=$bus XDG_RUNTIME_DIR=$runtime" \
     KEYPAD_ONREQUEST_X_DISPLAY=":$x_display" PYTHONDONTWRITEBYTECODE=1 \

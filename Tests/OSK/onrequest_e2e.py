@@ -56,11 +56,12 @@ ENTRY = os.path.join(HERE, "plain_entry.py")
 FORM = os.path.join(HERE, "..", "IM", "im_form.py")
 # GTK's simple input method: no text-input on Wayland, no XIM on X11; keypad-osk hears of no field.
 SIMPLE = dict(PLAIN, GTK_IM_MODULE="gtk-im-context-simple")
-# The terminals in a UTF-8 locale (xterm's own default is the C locale's Latin-1); in labwc, X
-# clients reach its Xwayland through the display labwc_deb13.sh found.
+# The terminals in a UTF-8 locale (xterm's own default is the C locale's Latin-1).
 UTF8 = dict(PLAIN, LANG="C.UTF-8", LC_ALL="C.UTF-8")
-if RUNNING_TRACE:
-    UTF8["DISPLAY"] = os.environ["KEYPAD_ONREQUEST_X_DISPLAY"]
+# X clients in labwc: its Xwayland (at the display labwc_deb13.sh found) lets only the session's
+# user in, so they run as that user.
+AS_X_CLIENT = [*AS_SESSION, "env", f"DISPLAY={os.environ['KEYPAD_ONREQUEST_X_DISPLAY']}", "LANG=C.UTF-8",
+               "LC_ALL=C.UTF-8"] if RUNNING_TRACE else []
 VISIBLE = ("org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible")
 
 
@@ -228,9 +229,11 @@ class Terminal:
             self.process = subprocess.Popen(["foot", "--title", self.title, "sh", script], env=UTF8,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         elif RUNNING_TRACE:
-            # xterm through labwc's Xwayland, whose display labwc_deb13.sh found.
-            self.process = subprocess.Popen(["xterm", "-title", self.title, "-e", "sh", script], env=UTF8,
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            # xterm through labwc's Xwayland, as the session's user.
+            os.chmod(workdir, 0o777)
+            os.chmod(script, 0o755)
+            self.process = subprocess.Popen([*AS_X_CLIENT, "xterm", "-title", self.title, "-e", "sh", script],
+                                            env=UTF8, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         elif ON_SWAY:
             # xterm through Xwayland: sway starts it, with Xwayland's DISPLAY, as sway's user.
             os.chmod(workdir, 0o777)
@@ -268,14 +271,22 @@ class Terminal:
 
 
 def x_focus_name():
-    """The name of the window with X's input focus (or its toplevel's, for a child window)."""
-    result = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], capture_output=True, text=True,
-                            env=UTF8)
-    return result.stdout.strip()
+    """The name of the window with X's input focus (or its toplevel's, for a child window). Under
+    labwc's Xwayland no window has WM_STATE, by which xdotool finds the toplevel: there, the focus
+    window's own name (-f)."""
+    for flags in ([], ["-f"]):
+        result = subprocess.run([*AS_X_CLIENT, "xdotool", "getwindowfocus", *flags, "getwindowname"],
+                                capture_output=True, text=True, env=UTF8)
+        if result.stdout.strip():
+            return result.stdout.strip()
+    return ""
 
 
 def focus_description():
-    return sway_windows() if ON_SWAY else x_focus_name()
+    if ON_SWAY:
+        return sway_windows()
+    focus = subprocess.run([*AS_X_CLIENT, "xdotool", "getwindowfocus", "-f"], capture_output=True, text=True, env=UTF8)
+    return x_focus_name(), focus.stdout.strip() + focus.stderr.strip()
 
 
 class XKeymap:
