@@ -270,7 +270,9 @@ test-deb-gtk4: deb test-deps
 # keypad-osk's package (make deb) in the Debian 13 chroot, in labwc 0.8.3 headless as Raspberry Pi OS
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
 # decimal and phone pads over the fullscreen page, and taps on their keys type into the page
-# (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). 7-30 s once the chroot has the packages.
+# (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py); then the keyboard on request types into a
+# GTK 3 entry, foot and xterm (Tests/OSK/onrequest_e2e.py, #35). 7-30 s for the kiosk and about
+# 35 s more for the keyboard on request (a busy machine) once the chroot has the packages.
 test-labwc: deb test-deps
 	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" $(DEBIAN13_LABWC_APT)
 
