@@ -274,7 +274,7 @@ test-deb-gtk4: deb test-deps
 # (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py); then the keyboard on request types into a
 # GTK 3 entry, foot and xterm (Tests/OSK/onrequest_e2e.py, #35). 7-30 s for the kiosk and about
 # 35 s more for the keyboard on request (a busy machine) once the chroot has the packages.
-test-labwc: deb test-deps
+test-labwc: deb test-deps virtual-pointer
 	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" $(DEBIAN13_LABWC_APT)
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
