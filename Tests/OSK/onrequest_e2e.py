@@ -95,6 +95,9 @@ class Keyboard:
         else:
             self.command(how)
         self.wait_page(mark, page)
+        # Every page of the keyboard has four rows: its band's top, read once per show, holds for all.
+        # Screenshots are slow on a loaded machine (one in 5 s was seen with ten jobs on two cores).
+        self.top = band_top(timeout=20) if ON_WAYLAND else 0
         assert visible() == "(<true>,)", visible()
 
     def wait_page(self, mark, page):
@@ -102,7 +105,6 @@ class Keyboard:
             keypad = self.trace.keypad(mark)
             return keypad if keypad and keypad[0] == "keyboard" and keypad[1] == page and keypad[2] else None
         self.keypad = wait_for(shown, f"the keyboard's {page} page", timeout=8, seen=lambda: self.trace.lines()[-4:])
-        self.top = band_top() if ON_WAYLAND else 0
 
     def key_id(self, name):
         """The id of the key named `name` on the page shown (its `key ID NAME RECT` trace line)."""

@@ -110,7 +110,7 @@ def screenshot(name):
     return Screenshot.take(os.path.join(SHOTS, f"{name}.png"), env=SCREEN)
 
 
-def band_top(name="band"):
+def band_top(name="band", timeout=5):
     """The top of the keypad's band across the bottom of the output, once it has slid in
     (the same top in two screenshots in a row) with its return key drawn."""
     seen = []
@@ -122,7 +122,7 @@ def band_top(name="band"):
         if top is None or len(seen) < 2 or seen[-2] != top or not has_return_key(shot, 0, 1280, top, 720):
             return None
         return top
-    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=5, seen=lambda: seen[-3:])
+    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=timeout, seen=lambda: seen[-3:])
 
 
 def assert_one_focused_view(title_part):
