@@ -68,6 +68,12 @@ final class KeypadPlacer {
         decide()
     }
 
+    /// The field whose caret it was is gone (focus left it; the keyboard on request shows,
+    /// for an app that tells no caret): the keypad goes by no caret.
+    func forgetCaret() {
+        caretMoved(.unknown)
+    }
+
     /// Decides once the notification under way is out (a move is not started from inside one).
     private func decideSoon() {
         guard !decisionPending else { return }
