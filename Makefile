@@ -15,7 +15,7 @@ PROPERTY_SEQUENCES ?= 10000
 # as a real window manager, xprop to see it is up, and a private session bus.
 BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
 	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
-# libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
+# libgtk-4-dev builds the GTK 4 input-method module (C, Sources/ThinModules/GTK).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
 
 # make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
@@ -25,7 +25,8 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - X input, the accessibility bus from Python, screenshots;
 # - GTK 3 programs from Debian the module types into (zenity in make test-im; yad, GTK 3 on Debian 12
 #   and 13, in make test-deb, where zenity is GTK 4 on 13);
-# - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4);
+# - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4), and
+#   GTK 3's widget factory (make test-thin-gtk3);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
 # - the web kiosks' browsers (make test-web), and gdb, which shows a browser's stack when it does not end;
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
@@ -34,7 +35,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
-	gtk-4-examples:gtk4-widget-factory \
+	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
@@ -73,17 +74,23 @@ GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-# The GTK 4 input-method module (#26): C only (GTK, GIO, libc; no Swift runtime in the app),
-# built with cc into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0.
-# Beside it, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
-# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md.
-# The thin modules' shared D-Bus client (Sources/ThinModules/Client, GIO only), built into each module.
-THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
-GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c) $(THIN_CLIENT_SOURCES)
-GTK4_IM_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+# The thin GTK input-method modules (#26, #31): C only (GTK, GIO, libc; no Swift runtime in the
+# app), one context source for GTK 3 and GTK 4 (Sources/ThinModules/GTK, each file choosing by
+# GTK_CHECK_VERSION) and the thin modules' shared D-Bus client (Sources/ThinModules/Client),
+# built with cc:
+# - GTK 4's into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0;
+# - GTK 3's into <bin>/gtk-3.0/3.0.0/immodules, with its own cache <bin>/gtk-3.0/immodules.cache
+#   (GTK_IM_MODULE_FILE names it). Until its tests cover what the Swift module's do (#31), the
+#   Swift module's cache, IM_CACHE, stays the one the GTK 3 tests use.
+# Beside them, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
+# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md,
+# docs/thin-modules.md.
+THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(wildcard Sources/ThinModules/Client/*.c)
+THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
+THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-thin-gtk3 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -121,8 +128,10 @@ build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
 	@bin=$$($(SWIFT) build --show-bin-path); \
-	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/share/dbus-1/services" && \
-	cc $(GTK4_IM_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(GTK4_IM_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
+	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/gtk-3.0/3.0.0/immodules" "$$bin/share/dbus-1/services" && \
+	cc $(THIN_GTK_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
+	cc $(THIN_GTK_CFLAGS) -o "$$bin/gtk-3.0/3.0.0/immodules/im-keypad.so" $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0 x11) && \
+	$(GTK_QUERY_IMMODULES) "$$bin/gtk-3.0/3.0.0/immodules/im-keypad.so" > "$$bin/gtk-3.0/immodules.cache" && \
 	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
 	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
 
@@ -200,6 +209,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
 	$(MAKE) --no-print-directory test-gtk4
+	$(MAKE) --no-print-directory test-thin-gtk3
 	$(MAKE) --no-print-directory test-web
 	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-osk
@@ -248,11 +258,14 @@ test-im: build test-deps
 # two apps sharing one keypad-osk, keypad-osk killed mid-typing, gtk4-widget-factory; then a tap
 # with no window manager. keypad-osk starts only by D-Bus activation, from the service file
 # make build wrote (the session bus reads <bin>/share from XDG_DATA_DIRS). About a minute.
-test-gtk4: build test-deps
+# test-thin-gtk3 runs the same tests of the thin GTK 3 module (#31: the same context source),
+# with the form in GTK 3 and gtk3-widget-factory.
+test-thin-gtk3: THIN_GTK_E2E = --gtk 3
+test-gtk4 test-thin-gtk3: build test-deps
 	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
 	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" G_DEBUG=fatal-criticals; \
-	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py "$$bin" || status=1; \
-	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
+	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py $(THIN_GTK_E2E) "$$bin" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm $(THIN_GTK_E2E) "$$bin" || status=1; \
 	rm -f "$$trace"; exit $$status
 
 # The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's

@@ -9,6 +9,9 @@ file from the build (XDG_DATA_DIRS=<bin>/share:…), as `make test-gtk4` does:
 
     Tests/GTK4/gtk4_e2e.py BIN_DIR            the tests under a window manager
     Tests/GTK4/gtk4_e2e.py --no-wm BIN_DIR    the one test without (KEYPAD_NO_WM=1)
+    Tests/GTK4/gtk4_e2e.py --gtk 3 …          the same tests of the thin GTK 3 module (the same
+                                              context source, #31): the form in GTK 3
+                                              (KEYPAD_FORM_GTK=3), gtk3-widget-factory
 
 Nothing starts keypad-osk but D-Bus activation, by the first field that takes focus.
 """
@@ -33,13 +36,23 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
 from im_app import wait_for  # noqa: E402  (the GTK 3 module's tests' wait, timeouts in seconds)
 FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
 OSK_NAME = "org.keypad.OSK1"
+# The GTK the tests run (--gtk): 4, or 3 for the thin GTK 3 module.
+GTK = {"version": 4}
+
+
+def module_env(bin_dir, im_module="keypad"):
+    """What makes an app of the GTK under test load the build's thin module (IM_MODULE)."""
+    if GTK["version"] == 3:
+        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "GTK_IM_MODULE": im_module,
+                "KEYPAD_FORM_GTK": "3"}
+    return {"GTK_PATH": os.path.join(bin_dir, "gtk-4.0"), "GTK_IM_MODULE": im_module}
 
 
 class Form:
     """A GTK 4 form under the module, seen through what it prints of its own fields."""
 
     def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None):
-        env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE=im_module, **(env or {}))
+        env = dict(os.environ, **module_env(bin_dir, im_module), **(env or {}))
         self.title = title
         self.process = subprocess.Popen(FORM + [title], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
@@ -495,13 +508,14 @@ def test_a_rogue_peer_is_bounded(bin_dir, keypad, trace):
 
 
 def test_widget_factory(bin_dir, keypad, trace):
-    """Debian's gtk4-widget-factory, an app this project did not write: the field it
-    focuses first gets the keypad, and a tap types into it. GTK 4.8's accessibility bus
-    gives its widgets no positions or text, so what the entry holds is read where the
-    module reads it: the surrounding text the factory's own GtkText gives, on the bus."""
-    env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE="keypad")
+    """Debian's gtk4-widget-factory (gtk3-widget-factory with --gtk 3), an app this project
+    did not write: the field it focuses first gets the keypad, and a tap types into it.
+    GTK 4.8's accessibility bus gives its widgets no positions or text, so what the entry
+    holds is read where the module reads it: the surrounding text the factory's own entry
+    gives, on the bus."""
+    env = dict(os.environ, **module_env(bin_dir))
     with DBusMonitor() as monitor:
-        factory = subprocess.Popen(["gtk4-widget-factory"], env=env, stdout=subprocess.DEVNULL,
+        factory = subprocess.Popen([f"gtk{GTK['version']}-widget-factory"], env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         try:
             found = []
@@ -579,7 +593,9 @@ def main():
     parser.add_argument("bin_dir")
     parser.add_argument("--no-wm", action="store_true")
     parser.add_argument("--only", help="run the tests whose names contain this")
+    parser.add_argument("--gtk", type=int, choices=(3, 4), default=4, help="the GTK whose thin module is tested")
     arguments = parser.parse_args()
+    GTK["version"] = arguments.gtk
     trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
     tests = WITHOUT_WM if arguments.no_wm else WITH_WM
     failed = 0

@@ -7,14 +7,20 @@ It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` 
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
 `focus NAME`, `select NAME START END` (character offsets), `fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
-field's text)."""
+field's text).
+
+With KEYPAD_FORM_GTK=3 in its environment it is the same form in GTK 3, for the thin GTK 3
+module's tests (the same source as the GTK 4 module's, #31)."""
 import json
+import os
 import sys
 
 import gi
 
-gi.require_version("Gtk", "4.0")
-from gi.repository import GLib, Gtk  # noqa: E402
+GTK4 = os.environ.get("KEYPAD_FORM_GTK", "4") == "4"
+gi.require_version("Gtk", "4.0" if GTK4 else "3.0")
+gi.require_version("Gdk", "4.0" if GTK4 else "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 TITLE = sys.argv[1] if len(sys.argv) > 1 else "GTK 4 form"
 PURPOSES = [
@@ -33,11 +39,33 @@ def say(line):
 window = Gtk.Window(title=TITLE)
 window.set_default_size(420, 420)
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4)
-window.set_child(box)
 fields = {}
+fullscreen = [False]
+
+
+def add(widget):
+    if GTK4:
+        box.append(widget)
+    else:
+        box.pack_start(widget, widget.get_vexpand(), True, 0)
+
+
+def window_state(_, event):
+    fullscreen[0] = bool(event.new_window_state & Gdk.WindowState.FULLSCREEN)
+    return False
+
+
+if GTK4:
+    window.set_child(box)
+else:
+    window.add(box)
+    window.connect("window-state-event", window_state)
 
 
 def watch_focus(name, widget):
+    if not GTK4:
+        widget.connect("focus-in-event", lambda *_: say(f"focus {name}") or False)
+        return
     controller = Gtk.EventControllerFocus()
     controller.connect("enter", lambda *_: say(f"focus {name}"))
     widget.add_controller(controller)
@@ -50,24 +78,24 @@ for name, purpose in PURPOSES:
     entry.connect("changed", lambda e, n=name: say(f"changed {n} {json.dumps(e.get_text())}"))
     entry.connect("activate", lambda e, n=name: say(f"activate {n}"))
     watch_focus(name, entry)
-    box.append(Gtk.Label(label=name, xalign=0))
-    box.append(entry)
+    add(Gtk.Label(label=name, xalign=0))
+    add(entry)
     fields[name] = entry
 
 # A field that asks for no on-screen keyboard (INHIBIT_OSK).
 inhibited = Gtk.Entry(placeholder_text="Inhibited", input_hints=Gtk.InputHints.INHIBIT_OSK)
 inhibited.connect("changed", lambda e: say(f"changed Inhibited {json.dumps(e.get_text())}"))
 watch_focus("Inhibited", inhibited)
-box.append(Gtk.Label(label="Inhibited", xalign=0))
-box.append(inhibited)
+add(Gtk.Label(label="Inhibited", xalign=0))
+add(inhibited)
 fields["Inhibited"] = inhibited
 
 notes = Gtk.TextView(vexpand=True)
 buffer = notes.get_buffer()
 buffer.connect("changed", lambda b: say(f"changed Notes {json.dumps(b.get_text(b.get_start_iter(), b.get_end_iter(), True))}"))
 watch_focus("Notes", notes)
-box.append(Gtk.Label(label="Notes", xalign=0))
-box.append(notes)
+add(Gtk.Label(label="Notes", xalign=0))
+add(notes)
 fields["Notes"] = notes
 
 
@@ -103,7 +131,8 @@ def command(line):
     elif words[0] == "fullscreen":
         window.fullscreen()
     elif words[0] == "state":
-        state = {"active": window.is_active(), "fullscreen": window.is_fullscreen(), "focus": focused_name(),
+        state = {"active": window.is_active(), "fullscreen": window.is_fullscreen() if GTK4 else fullscreen[0],
+                 "focus": focused_name(),
                  "texts": {name: text_of(widget) for name, widget in fields.items()}}
         say(f"state {json.dumps(state)}")
 
@@ -118,9 +147,11 @@ def on_stdin(channel, condition):
 
 
 loop = GLib.MainLoop()
-window.connect("close-request", lambda *_: loop.quit() or False)
+window.connect("close-request" if GTK4 else "delete-event", lambda *_: loop.quit() or False)
 channel = GLib.IOChannel.unix_new(sys.stdin.fileno())
 GLib.io_add_watch(channel, GLib.PRIORITY_DEFAULT, GLib.IOCondition.IN | GLib.IOCondition.HUP, on_stdin)
+if not GTK4:
+    window.show_all()
 window.present()
 GLib.idle_add(lambda: say("ready") or False)
 loop.run()

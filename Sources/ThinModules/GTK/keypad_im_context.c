@@ -1,18 +1,25 @@
-/* The "keypad" GtkIMContext: physical keys go to a GtkIMContextSimple (dead keys, compose);
- * the field's focus, purpose, caret and surrounding text go to keypad-osk; what keypad-osk
- * sends back (commit, delete, backspace, return) is applied to the field here. */
+/* The "keypad" GtkIMContext of GTK 3 and GTK 4: physical keys go to a GtkIMContextSimple
+ * (dead keys, compose); the field's focus, purpose, caret and surrounding text go to
+ * keypad-osk; what keypad-osk sends back (commit, delete, backspace, return, the toolbar's
+ * previous/next/done, the keypad's frame) is applied to the field here, in the app. */
 #include <string.h>
 #include <gdk/gdk.h>
-#ifdef GDK_WINDOWING_X11
+#include "keypad_im_context.h"
+#if GTK_CHECK_VERSION(4, 0, 0) && defined(GDK_WINDOWING_X11)
 #include <gdk/x11/gdkx.h>
 #endif
-#include "keypad_im_gtk4.h"
 #include "keypad_osk_client.h"
 
 struct _KeypadIMContext {
     GtkIMContext parent;
     GtkIMContext *simple;
+#if GTK_CHECK_VERSION(4, 0, 0)
     GtkWidget *client; /* weak pointer: GTK sets NULL before the widget goes */
+#else
+    /* A reference: GTK unsets it as the widget unrealizes. Its user data is the widget, none
+     * for an app that gives no GtkWidget (Chromium: a foreign window, during key dispatch). */
+    GdkWindow *client_window;
+#endif
     gboolean focused;
     GdkRectangle cursor; /* in the toplevel surface's coordinates */
     guint64 window;      /* the toplevel's X window, 0 elsewhere */
@@ -30,13 +37,43 @@ typedef struct {
 
 G_DEFINE_DYNAMIC_TYPE(KeypadIMContext, keypad_im_context, GTK_TYPE_IM_CONTEXT)
 
+/* ---- The client widget ---- */
+
+/* The widget the context serves; NULL for an app that gives none. */
+static GtkWidget *client_widget(KeypadIMContext *self) {
+#if GTK_CHECK_VERSION(4, 0, 0)
+    return self->client;
+#else
+    gpointer data = NULL;
+    if (self->client_window != NULL) gdk_window_get_user_data(self->client_window, &data);
+    return data != NULL && GTK_IS_WIDGET(data) ? data : NULL;
+#endif
+}
+
+/* A single-line entry's own text widget: GTK 4's GtkText, GTK 3's GtkEntry. */
+static gboolean is_entry(GtkWidget *widget) {
+#if GTK_CHECK_VERSION(4, 0, 0)
+    return widget != NULL && GTK_IS_TEXT(widget);
+#else
+    return widget != NULL && GTK_IS_ENTRY(widget);
+#endif
+}
+
+static gboolean hides_text(GtkWidget *widget) {
+#if GTK_CHECK_VERSION(4, 0, 0)
+    return is_entry(widget) && !gtk_text_get_visibility(GTK_TEXT(widget));
+#else
+    return is_entry(widget) && !gtk_entry_get_visibility(GTK_ENTRY(widget));
+#endif
+}
+
 /* ---- The field as keypad-osk sees it ---- */
 
 static guint field_flags(KeypadIMContext *self) {
+    GtkWidget *client = client_widget(self);
     guint flags = 0;
-    if (self->client != NULL && GTK_IS_TEXT_VIEW(self->client)) flags |= KEYPAD_OSK_FLAG_MULTILINE;
-    if (self->client != NULL && GTK_IS_TEXT(self->client) && !gtk_text_get_visibility(GTK_TEXT(self->client)))
-        flags |= KEYPAD_OSK_FLAG_HIDDEN_TEXT;
+    if (client != NULL && GTK_IS_TEXT_VIEW(client)) flags |= KEYPAD_OSK_FLAG_MULTILINE;
+    if (hides_text(client)) flags |= KEYPAD_OSK_FLAG_HIDDEN_TEXT;
     return flags;
 }
 
@@ -62,13 +99,23 @@ static KeypadOSKCaret field_caret(KeypadIMContext *self) {
                             .width = self->cursor.width, .height = self->cursor.height};
 }
 
-static void update_window(KeypadIMContext *self) {
+/* The field's toplevel X window (0 off X11). GTK 3 with no client window (Chromium): the
+ * top-level window that has the X focus, looked up at FocusIn only (FOCUSING). */
+static void update_window(KeypadIMContext *self, gboolean focusing) {
+#if GTK_CHECK_VERSION(4, 0, 0)
     self->window = 0;
 #ifdef GDK_WINDOWING_X11
     if (self->client == NULL) return;
     GtkNative *native = gtk_widget_get_native(self->client);
     GdkSurface *surface = native != NULL ? gtk_native_get_surface(native) : NULL;
     if (surface != NULL && GDK_IS_X11_SURFACE(surface)) self->window = gdk_x11_surface_get_xid(surface);
+#endif
+#else
+    if (client_widget(self) != NULL) {
+        self->window = keypad_im_x11_toplevel(self->client_window);
+    } else if (focusing) {
+        self->window = keypad_im_x11_focused_toplevel();
+    }
 #endif
 }
 
@@ -113,6 +160,23 @@ static void schedule_updates(KeypadIMContext *self) {
     self->updates_source = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_updates, g_object_ref(self), g_object_unref);
 }
 
+#if !GTK_CHECK_VERSION(4, 0, 0)
+/* GTK 3's entries tell no selection with their text: the selection's other end, read from the
+ * widget, as a byte index into TEXT (the entry's whole text); the caret when none. */
+static int entry_anchor(KeypadIMContext *self, const char *text, size_t length, int cursor_index) {
+    GtkWidget *client = client_widget(self);
+    int start = 0, end = 0;
+    if (!is_entry(client) || !gtk_editable_get_selection_bounds(GTK_EDITABLE(client), &start, &end)) return cursor_index;
+    long characters = g_utf8_strlen(text, (gssize)length);
+    int position = gtk_editable_get_position(GTK_EDITABLE(client));
+    if (start < 0 || end > characters || start > end) return cursor_index;
+    /* The text is not the entry's own (GTK gave another): no selection then. */
+    if (g_utf8_offset_to_pointer(text, position) - text != cursor_index) return cursor_index;
+    int anchor = position == start ? end : start;
+    return (int)(g_utf8_offset_to_pointer(text, anchor) - text);
+}
+#endif
+
 static void keypad_im_context_set_surrounding(GtkIMContext *context, const char *text, int len, int cursor_index,
                                               int anchor_index) {
     KeypadIMContext *self = (KeypadIMContext *)context;
@@ -125,6 +189,9 @@ static void keypad_im_context_set_surrounding(GtkIMContext *context, const char 
     self->surrounding = g_strndup(text, length);
     self->cursor_index = cursor_index;
     self->anchor_index = anchor_index;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    self->anchor_index = entry_anchor(self, self->surrounding, length, cursor_index);
+#endif
 }
 
 static gboolean keypad_im_context_get_surrounding(GtkIMContext *context, char **text, int *cursor_index,
@@ -134,16 +201,26 @@ static gboolean keypad_im_context_get_surrounding(GtkIMContext *context, char **
     if (self->surrounding == NULL) return FALSE;
     *text = g_strdup(self->surrounding);
     *cursor_index = self->cursor_index;
-    *anchor_index = self->anchor_index;
+    if (anchor_index != NULL) *anchor_index = self->anchor_index;
     return TRUE;
 }
+
+#if !GTK_CHECK_VERSION(4, 0, 0)
+static void keypad_im_context_set_surrounding_gtk3(GtkIMContext *context, const char *text, int len, int cursor_index) {
+    keypad_im_context_set_surrounding(context, text, len, cursor_index, cursor_index);
+}
+
+static gboolean keypad_im_context_get_surrounding_gtk3(GtkIMContext *context, char **text, int *cursor_index) {
+    return keypad_im_context_get_surrounding(context, text, cursor_index, NULL);
+}
+#endif
 
 /* ---- GtkIMContext ---- */
 
 /* The client asks for FocusIn: the bus is ready, or keypad-osk is new. */
 static void describe(void *field) {
     KeypadIMContext *self = field;
-    update_window(self);
+    update_window(self, TRUE);
     self->cursor_pending = FALSE; /* FocusIn carries the caret */
     keypad_osk_client_send_focus_in(self, field_content_type(self), field_caret(self));
     refresh_surrounding(self);
@@ -155,6 +232,9 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
     /* GTK 4 may call focus_in again with no focus_out between (measured: each grab_focus). */
     if (self->focused) return;
     self->focused = TRUE;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    if (client_widget(self) != NULL) keypad_im_x11_hold_pointer_root_focus(gdk_window_get_toplevel(self->client_window));
+#endif
     keypad_osk_client_focus_in(self);
 }
 
@@ -172,6 +252,7 @@ static void keypad_im_context_reset(GtkIMContext *context) {
     schedule_updates(self);
 }
 
+#if GTK_CHECK_VERSION(4, 0, 0)
 static void keypad_im_context_set_client_widget(GtkIMContext *context, GtkWidget *widget) {
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_set_client_widget(self->simple, widget);
@@ -181,6 +262,17 @@ static void keypad_im_context_set_client_widget(GtkIMContext *context, GtkWidget
 static gboolean keypad_im_context_filter_keypress(GtkIMContext *context, GdkEvent *event) {
     return gtk_im_context_filter_keypress(((KeypadIMContext *)context)->simple, event);
 }
+#else
+static void keypad_im_context_set_client_window(GtkIMContext *context, GdkWindow *window) {
+    KeypadIMContext *self = (KeypadIMContext *)context;
+    gtk_im_context_set_client_window(self->simple, window);
+    g_set_object(&self->client_window, window);
+}
+
+static gboolean keypad_im_context_filter_keypress(GtkIMContext *context, GdkEventKey *event) {
+    return gtk_im_context_filter_keypress(((KeypadIMContext *)context)->simple, event);
+}
+#endif
 
 static void keypad_im_context_get_preedit_string(GtkIMContext *context, char **text, PangoAttrList **attrs,
                                                  int *cursor) {
@@ -191,11 +283,22 @@ static void keypad_im_context_set_use_preedit(GtkIMContext *context, gboolean us
     gtk_im_context_set_use_preedit(((KeypadIMContext *)context)->simple, use_preedit);
 }
 
-/* The caret in the toplevel surface's coordinates: where keypad-osk finds its monitor. */
+/* The caret in the toplevel's coordinates: where keypad-osk finds its monitor. */
 static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRectangle *area) {
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_set_cursor_location(self->simple, area);
     GdkRectangle rect = *area;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    /* GTK 3 gives it in the client window's coordinates, a child of the toplevel. */
+    GdkWindow *window = self->client_window;
+    while (window != NULL && window != gdk_window_get_toplevel(window)) {
+        double x = 0, y = 0;
+        gdk_window_coords_to_parent(window, rect.x, rect.y, &x, &y);
+        rect.x = (int)x;
+        rect.y = (int)y;
+        window = gdk_window_get_parent(window);
+    }
+#else
     if (self->client != NULL) {
         GtkNative *native = gtk_widget_get_native(self->client);
         graphene_point_t point = GRAPHENE_POINT_INIT((float)area->x, (float)area->y), moved;
@@ -206,9 +309,10 @@ static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRect
             rect.y = (int)(moved.y + dy);
         }
     }
-    guint64 window = self->window;
-    update_window(self);
-    if (gdk_rectangle_equal(&rect, &self->cursor) && window == self->window) return;
+#endif
+    guint64 old_window = self->window;
+    update_window(self, FALSE);
+    if (gdk_rectangle_equal(&rect, &self->cursor) && old_window == self->window) return;
     self->cursor = rect;
     if (!self->focused) return;
     self->cursor_pending = TRUE;
@@ -233,10 +337,64 @@ static void commit(KeypadIMContext *self, const char *text) {
     applied(self);
 }
 
+#if !GTK_CHECK_VERSION(4, 0, 0)
+/* A press and release of KEYVAL handed to GTK as if typed, for a widget whose text GTK does
+ * not hold (Firefox's MozContainer: its text lives in another process, and the surrounding
+ * text it answers lags behind the last commit); through the X server for an app that gives
+ * no widget (Chromium reads its keys from X). */
+static void tap_key(KeypadIMContext *self, guint keyval) {
+    if (client_widget(self) == NULL) {
+        keypad_im_x11_key_tap(keyval);
+        return;
+    }
+    GdkWindow *window = self->client_window;
+    GdkDisplay *display = gdk_window_get_display(window);
+    GdkKeymapKey *keys = NULL;
+    int count = 0;
+    guint16 keycode = 0;
+    guint8 group = 0;
+    /* GTK's key bindings (an entry's Return → activate) match the hardware keycode. */
+    if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), keyval, &keys, &count) && count > 0) {
+        keycode = (guint16)keys[0].keycode;
+        group = (guint8)keys[0].group;
+    }
+    g_free(keys);
+    GdkSeat *seat = gdk_display_get_default_seat(display);
+    GdkDevice *keyboard = seat != NULL ? gdk_seat_get_keyboard(seat) : NULL;
+    for (int press = 1; press >= 0; press--) {
+        GdkEvent *event = gdk_event_new(press ? GDK_KEY_PRESS : GDK_KEY_RELEASE);
+        event->key.window = g_object_ref(window);
+        event->key.send_event = TRUE;
+        event->key.time = GDK_CURRENT_TIME;
+        event->key.keyval = keyval;
+        event->key.hardware_keycode = keycode;
+        event->key.group = group;
+        if (keyboard != NULL) gdk_event_set_device(event, keyboard);
+        gtk_main_do_event(event);
+        gdk_event_free(event);
+    }
+}
+
+/* Whether GTK holds the field's text (an entry or a text view), so an edit can name a range. */
+static gboolean holds_text(KeypadIMContext *self) {
+    GtkWidget *client = client_widget(self);
+    return is_entry(client) || (client != NULL && GTK_IS_TEXT_VIEW(client));
+}
+#endif
+
 /* Deletes n_chars from offset characters off the caret, within the text the widget has now:
  * a range keypad-osk worked out from text that has changed since is cut to what exists
  * (GtkText reads a negative end as "to the end of the text" and would delete it all). */
 static void delete_surrounding(KeypadIMContext *self, int offset, guint n_chars) {
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    if (!holds_text(self)) {
+        /* A browser: the characters before the caret go as BackSpaces, as physical keys. */
+        if (offset + (long)n_chars != 0) return;
+        for (guint i = 0; i < n_chars && i < 64; i++) tap_key(self, GDK_KEY_BackSpace);
+        applied(self);
+        return;
+    }
+#endif
     request_surrounding(self);
     if (self->surrounding != NULL) {
         long length = g_utf8_strlen(self->surrounding, -1);
@@ -254,6 +412,22 @@ static void delete_surrounding(KeypadIMContext *self, int offset, guint n_chars)
 /* The selection, else the character before the caret: worked out here, in the app, where
  * the text is (keypad-osk has none for a secure field). */
 static void backspace(KeypadIMContext *self) {
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    if (!holds_text(self)) {
+        tap_key(self, GDK_KEY_BackSpace);
+        applied(self);
+        return;
+    }
+    /* A GTK 3 text view tells no selection with its text: it deletes its own. */
+    GtkWidget *client = client_widget(self);
+    if (GTK_IS_TEXT_VIEW(client)) {
+        GtkTextView *view = GTK_TEXT_VIEW(client);
+        if (gtk_text_buffer_delete_selection(gtk_text_view_get_buffer(view), TRUE, gtk_text_view_get_editable(view))) {
+            applied(self);
+            return;
+        }
+    }
+#endif
     request_surrounding(self);
     int offset = -1, count = 1;
     if (self->surrounding != NULL) {
@@ -269,17 +443,62 @@ static void backspace(KeypadIMContext *self) {
     delete_surrounding(self, offset, (guint)count);
 }
 
-/* A text view gets a newline; an entry's GtkText is activated (GtkText::activate, which
- * the entry re-emits as its own), as Return does; another widget is activated if it can be. */
+/* The return key. A text view gets a newline; an entry is activated (its `activate`
+ * handlers and the window's default widget), as Return does; GTK 4: another widget is
+ * activated if it can be, else gets a newline; GTK 3: a widget whose text GTK does not hold
+ * (a browser) gets a Return key. */
 static void activate(KeypadIMContext *self) {
-    GtkWidget *client = self->client;
-    if (client != NULL && GTK_IS_TEXT(client)) {
+    GtkWidget *client = client_widget(self);
+#if GTK_CHECK_VERSION(4, 0, 0)
+    if (is_entry(client)) {
+        /* GtkText::activate, which the entry re-emits as its own. */
         g_signal_emit_by_name(client, "activate");
     } else if (client == NULL || (field_flags(self) & KEYPAD_OSK_FLAG_MULTILINE) != 0 || !gtk_widget_activate(client)) {
         commit(self, "\n");
         return;
     }
+#else
+    if (is_entry(client)) {
+        gtk_widget_activate(client);
+    } else if (client != NULL && GTK_IS_TEXT_VIEW(client)) {
+        commit(self, "\n");
+        return;
+    } else {
+        tap_key(self, GDK_KEY_Return);
+    }
+#endif
     applied(self);
+}
+
+/* The toplevel window holding the field, NULL when it is in none. */
+static GtkWidget *client_toplevel(KeypadIMContext *self) {
+    GtkWidget *client = client_widget(self);
+    if (client == NULL) return NULL;
+#if GTK_CHECK_VERSION(4, 0, 0)
+    GtkRoot *root = gtk_widget_get_root(client);
+    return root != NULL ? GTK_WIDGET(root) : NULL;
+#else
+    GtkWidget *top = gtk_widget_get_toplevel(client);
+    return gtk_widget_is_toplevel(top) && GTK_IS_WINDOW(top) ? top : NULL;
+#endif
+}
+
+/* The toolbar's previous and next: focus moves one step along the window's focus chain, as
+ * Shift-Tab and Tab do; the widget that gets it tells keypad-osk in its turn. */
+static void move_focus(KeypadIMContext *self, int direction) {
+    GtkWidget *toplevel = client_toplevel(self);
+    if (toplevel != NULL) gtk_widget_child_focus(toplevel, direction > 0 ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD);
+}
+
+/* The toolbar's done: the field gives up its window's focus (its focus-out hides the keypad). */
+static void dismiss(KeypadIMContext *self) {
+    GtkWidget *toplevel = client_toplevel(self);
+    if (toplevel == NULL) return;
+#if GTK_CHECK_VERSION(4, 0, 0)
+    gtk_root_set_focus(GTK_ROOT(toplevel), NULL);
+#else
+    gtk_window_set_focus(GTK_WINDOW(toplevel), NULL);
+#endif
 }
 
 /* Each holds a reference while it works: the app may drop the field from a handler. */
@@ -307,12 +526,26 @@ static void field_activate(void *field) {
     g_object_unref(self);
 }
 
+static void field_move_focus(void *field, int direction) {
+    KeypadIMContext *self = g_object_ref(field);
+    move_focus(self, direction);
+    g_object_unref(self);
+}
+
+static void field_dismiss(void *field) {
+    KeypadIMContext *self = g_object_ref(field);
+    dismiss(self);
+    g_object_unref(self);
+}
+
 static const KeypadOSKFieldOps field_ops = {
     .describe = describe,
     .commit = field_commit,
     .delete_surrounding = field_delete,
     .backspace = field_backspace,
     .activate = field_activate,
+    .move_focus = field_move_focus,
+    .dismiss = field_dismiss,
 };
 
 /* ---- GObject ---- */
@@ -351,7 +584,11 @@ static void keypad_im_context_dispose(GObject *object) {
     keypad_osk_client_forget(self);
     if (self->simple != NULL) g_signal_handlers_disconnect_by_data(self->simple, self);
     g_clear_object(&self->simple);
+#if GTK_CHECK_VERSION(4, 0, 0)
     self->client = NULL;
+#else
+    g_clear_object(&self->client_window);
+#endif
     G_OBJECT_CLASS(keypad_im_context_parent_class)->dispose(object);
 }
 
@@ -366,7 +603,15 @@ static void keypad_im_context_class_init(KeypadIMContextClass *klass) {
     GtkIMContextClass *im_class = GTK_IM_CONTEXT_CLASS(klass);
     object_class->dispose = keypad_im_context_dispose;
     object_class->finalize = keypad_im_context_finalize;
+#if GTK_CHECK_VERSION(4, 0, 0)
     im_class->set_client_widget = keypad_im_context_set_client_widget;
+    im_class->set_surrounding_with_selection = keypad_im_context_set_surrounding;
+    im_class->get_surrounding_with_selection = keypad_im_context_get_surrounding;
+#else
+    im_class->set_client_window = keypad_im_context_set_client_window;
+    im_class->set_surrounding = keypad_im_context_set_surrounding_gtk3;
+    im_class->get_surrounding = keypad_im_context_get_surrounding_gtk3;
+#endif
     im_class->filter_keypress = keypad_im_context_filter_keypress;
     im_class->get_preedit_string = keypad_im_context_get_preedit_string;
     im_class->set_use_preedit = keypad_im_context_set_use_preedit;
@@ -374,8 +619,6 @@ static void keypad_im_context_class_init(KeypadIMContextClass *klass) {
     im_class->focus_out = keypad_im_context_focus_out;
     im_class->reset = keypad_im_context_reset;
     im_class->set_cursor_location = keypad_im_context_set_cursor_location;
-    im_class->set_surrounding_with_selection = keypad_im_context_set_surrounding;
-    im_class->get_surrounding_with_selection = keypad_im_context_get_surrounding;
 }
 
 static void keypad_im_context_class_finalize(KeypadIMContextClass *klass) {}
