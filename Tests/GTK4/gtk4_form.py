@@ -10,7 +10,10 @@ JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
 field's text).
 
 With KEYPAD_FORM_GTK=3 in its environment it is the same form in GTK 3, for the thin GTK 3
-module's tests (the same source as the GTK 4 module's, #31)."""
+module's tests (the same source as the GTK 4 module's, #31). A second argument `scrolled`
+puts the form in a scrolled window with one more field, Far (digits), below a tall gap; then
+`state` also gives Far's frame on screen (`far`: x, y, width, height) and the bottom margin of
+the scrolled window's child (`margin`), GTK 3 only."""
 import json
 import os
 import sys
@@ -23,6 +26,7 @@ gi.require_version("Gdk", "4.0" if GTK4 else "3.0")
 from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 TITLE = sys.argv[1] if len(sys.argv) > 1 else "GTK 4 form"
+SCROLLED = sys.argv[2:3] == ["scrolled"]
 PURPOSES = [
     ("Digits", Gtk.InputPurpose.DIGITS),
     ("Number", Gtk.InputPurpose.NUMBER),
@@ -55,10 +59,17 @@ def window_state(_, event):
     return False
 
 
+content = box
+if SCROLLED:
+    content = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER)
+    if GTK4:
+        content.set_child(box)
+    else:
+        content.add(box)
 if GTK4:
-    window.set_child(box)
+    window.set_child(content)
 else:
-    window.add(box)
+    window.add(content)
     window.connect("window-state-event", window_state)
 
 
@@ -98,6 +109,25 @@ add(Gtk.Label(label="Notes", xalign=0))
 add(notes)
 fields["Notes"] = notes
 
+if SCROLLED:
+    gap = Gtk.Label(label="Gap")
+    gap.set_size_request(-1, 900)
+    add(gap)
+    far = Gtk.Entry(placeholder_text="Far", input_purpose=Gtk.InputPurpose.DIGITS)
+    far.connect("changed", lambda e: say(f"changed Far {json.dumps(e.get_text())}"))
+    watch_focus("Far", far)
+    add(far)
+    fields["Far"] = far
+
+
+def screen_frame(widget):
+    """The widget's frame on screen (GTK 3)."""
+    toplevel = widget.get_toplevel()
+    _, left, top = toplevel.get_window().get_origin()
+    x, y = widget.translate_coordinates(toplevel, 0, 0)
+    allocation = widget.get_allocation()
+    return [left + x, top + y, allocation.width, allocation.height]
+
 
 def text_of(widget):
     if isinstance(widget, Gtk.TextView):
@@ -134,6 +164,9 @@ def command(line):
         state = {"active": window.is_active(), "fullscreen": window.is_fullscreen() if GTK4 else fullscreen[0],
                  "focus": focused_name(),
                  "texts": {name: text_of(widget) for name, widget in fields.items()}}
+        if SCROLLED and not GTK4:
+            state["far"] = screen_frame(fields["Far"])
+            state["margin"] = content.get_child().get_margin_bottom()
         say(f"state {json.dumps(state)}")
 
 

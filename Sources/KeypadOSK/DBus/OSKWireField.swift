@@ -11,6 +11,8 @@ nonisolated struct OSKWireField: Equatable, Sendable {
     /// FocusIn's and SetContentType's flags.
     static let multiLineFlag: UInt32 = 0x1
     static let hiddenTextFlag: UInt32 = 0x2
+    /// The field is in its window's focus chain: the toolbar's previous and next send MoveFocus.
+    static let focusChainFlag: UInt32 = 0x4
     /// The longest surrounding text accepted, in UTF-8 bytes.
     static let maximumTextBytes = 65536
 
@@ -46,7 +48,8 @@ nonisolated struct OSKWireField: Equatable, Sendable {
         let low = min(cursor, anchor)
         return OSKField(
             traits: traits, wantsKeypad: hints & Self.inhibitOSKHint == 0, text: isSecure ? nil : text,
-            selection: NSRange(location: low, length: abs(cursor - anchor)))
+            selection: NSRange(location: low, length: abs(cursor - anchor)),
+            hasFocusChain: flags & Self.focusChainFlag != 0)
     }
 
     /// Why SetSurroundingText's arguments were refused.

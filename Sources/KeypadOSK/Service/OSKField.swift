@@ -13,16 +13,20 @@ nonisolated public struct OSKField: Equatable, Sendable {
     public var selection: NSRange
     /// The placeholder or accessible name; never set for a secure field.
     public var title: String?
+    /// Whether the app moves focus along the field's focus chain for the toolbar's previous
+    /// and next (``OSKClient/moveFocus(_:)``).
+    public var hasFocusChain: Bool
 
     /// A field of `traits`, with surrounding `text` (nil: unknown) and `selection` in it.
     public init(
         traits: TextInputTraits = TextInputTraits(), wantsKeypad: Bool = true, text: String? = nil,
-        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil
+        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil, hasFocusChain: Bool = false
     ) {
         self.traits = traits
         self.wantsKeypad = wantsKeypad
         self.text = text
         self.selection = selection
         self.title = traits.isSecureTextEntry ? nil : title
+        self.hasFocusChain = hasFocusChain
     }
 }

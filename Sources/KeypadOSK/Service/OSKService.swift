@@ -25,6 +25,8 @@ public final class OSKService: ForeignFieldOwner {
     private var textIsKnown = false
     /// Whether the last field wants a keypad (not INHIBIT_OSK).
     private var wantsKeypad = true
+    /// Whether the last field's app moves focus for the toolbar's previous and next.
+    private var hasFocusChain = false
 
     /// The input standing for the focused field while it edits.
     var editingInput: ForeignField? { input.isEditing ? input : nil }
@@ -49,7 +51,7 @@ public final class OSKService: ForeignFieldOwner {
 
     /// Begins editing `field` of `client`; a field of another client takes the keypad over.
     public func focusIn(_ client: any OSKClient, field: OSKField) {
-        if let current = self.client, current !== client, input.isEditing { input.resignFirstResponder() }
+        if let current = self.client, current !== client, input.isEditing { input.endEditing() }
         self.client = client
         hasFocus = true
         if input.isEditing { inputIndex = 1 - inputIndex }
@@ -57,17 +59,17 @@ public final class OSKService: ForeignFieldOwner {
         apply(field)
         guard field.wantsKeypad else {
             // INHIBIT_OSK: the input that stood for the previous field stops editing too.
-            for other in inputs where other.isEditing { other.resignFirstResponder() }
+            for other in inputs where other.isEditing { other.endEditing() }
             return
         }
-        stage.begin(input)
+        stage.begin(input, hasFocusChain: hasFocusChain)
     }
 
     /// The client's field changed: purpose, surrounding text or selection.
     public func update(_ client: any OSKClient, field: OSKField) {
         guard client === self.client else { return }
         apply(field)
-        if !field.wantsKeypad, input.isEditing { input.resignFirstResponder() }
+        if !field.wantsKeypad, input.isEditing { input.endEditing() }
     }
 
     /// The client's field lost focus: editing ends once the main loop is idle, so a move
@@ -77,7 +79,7 @@ public final class OSKService: ForeignFieldOwner {
         hasFocus = false
         MainLoop.whenIdle { [weak self] in
             guard let self, !self.hasFocus, self.input.isEditing else { return }
-            self.input.resignFirstResponder()
+            self.input.endEditing()
         }
     }
 
@@ -94,9 +96,9 @@ public final class OSKService: ForeignFieldOwner {
     public func setVisible(_ visible: Bool) {
         if visible {
             guard hasFocus, wantsKeypad, client != nil, !input.isEditing, let stage else { return }
-            stage.begin(input)
+            stage.begin(input, hasFocusChain: hasFocusChain)
         } else if input.isEditing {
-            input.resignFirstResponder()
+            input.endEditing()
         }
     }
 
@@ -104,6 +106,7 @@ public final class OSKService: ForeignFieldOwner {
 
     private func apply(_ field: OSKField) {
         wantsKeypad = field.wantsKeypad
+        hasFocusChain = field.hasFocusChain
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
         if let text = field.text {
@@ -116,11 +119,22 @@ public final class OSKService: ForeignFieldOwner {
     }
 
     func makeStage() -> OSKStage {
-        let stage = OSKStage(configuration: configuration) { [weak self] visible in
-            guard let self, self.isVisible != visible else { return }
-            self.isVisible = visible
-            self.visibilityChanged?(visible)
-        }
+        let stage = OSKStage(
+            configuration: configuration,
+            visibilityChanged: { [weak self] visible in
+                guard let self, self.isVisible != visible else { return }
+                self.isVisible = visible
+                self.visibilityChanged?(visible)
+            },
+            frameChanged: { [weak self] frame in
+                guard let self, self.hasFocus else { return }
+                self.client?.keypadMoved(to: frame)
+            },
+            moveFocus: { [weak self] direction in
+                guard let self, self.hasFocus, self.input.isEditing else { return }
+                self.client?.moveFocus(forward: direction == .forward)
+                IMTrace.write("move-focus \(direction == .forward ? "next" : "previous")")
+            })
         self.stage = stage
         return stage
     }
@@ -153,6 +167,13 @@ public final class OSKService: ForeignFieldOwner {
         guard textIsKnown else { return }
         let text = (input.text as NSString).replacingCharacters(in: range, with: replacement)
         input.mirror(text: text, selection: NSRange(location: range.location + replacement.utf16.count, length: 0))
+    }
+
+    /// The toolbar's done or the dismiss key hid the keypad: the app's field gives up focus.
+    package func dismissed() {
+        guard let client, hasFocus else { return }
+        client.dismiss()
+        IMTrace.write("dismiss")
     }
 
     /// The return key.

@@ -38,6 +38,7 @@ enum {
 /* FocusIn's and SetContentType's flags. */
 #define KEYPAD_OSK_FLAG_MULTILINE 0x1u   /* Return is a newline */
 #define KEYPAD_OSK_FLAG_HIDDEN_TEXT 0x2u /* secure: no text leaves the app */
+#define KEYPAD_OSK_FLAG_FOCUS_CHAIN 0x4u /* previous/next: the module moves focus (move_focus) */
 
 /* The bounds of the interface: what a client accepts and sends. */
 #define KEYPAD_OSK_MAX_COMMIT_BYTES 4096

@@ -69,11 +69,23 @@ static gboolean hides_text(GtkWidget *widget) {
 
 /* ---- The field as keypad-osk sees it ---- */
 
+static GtkWidget *client_toplevel(KeypadIMContext *self);
+
+/* Whether the toolbar's previous and next can move focus from the field: it is in a window's
+ * focus chain. Not a web page's (Firefox's MozContainer: a step along GTK's chain leaves the
+ * page and comes back to the same field), nor an app's that gives no widget (Chromium). */
+static gboolean has_focus_chain(KeypadIMContext *self) {
+    GtkWidget *client = client_widget(self);
+    return client != NULL && client_toplevel(self) != NULL &&
+           strcmp(G_OBJECT_TYPE_NAME(client), "MozContainer") != 0;
+}
+
 static guint field_flags(KeypadIMContext *self) {
     GtkWidget *client = client_widget(self);
     guint flags = 0;
     if (client != NULL && GTK_IS_TEXT_VIEW(client)) flags |= KEYPAD_OSK_FLAG_MULTILINE;
     if (hides_text(client)) flags |= KEYPAD_OSK_FLAG_HIDDEN_TEXT;
+    if (has_focus_chain(self)) flags |= KEYPAD_OSK_FLAG_FOCUS_CHAIN;
     return flags;
 }
 
@@ -233,7 +245,9 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
     if (self->focused) return;
     self->focused = TRUE;
 #if !GTK_CHECK_VERSION(4, 0, 0)
-    if (client_widget(self) != NULL) keypad_im_x11_hold_pointer_root_focus(gdk_window_get_toplevel(self->client_window));
+    GtkWidget *client = client_widget(self);
+    if (client != NULL) keypad_im_x11_hold_pointer_root_focus(gdk_window_get_toplevel(self->client_window));
+    keypad_im_keep_in_view_focus(client);
 #endif
     keypad_osk_client_focus_in(self);
 }
@@ -243,6 +257,9 @@ static void keypad_im_context_focus_out(GtkIMContext *context) {
     gtk_im_context_focus_out(self->simple);
     if (!self->focused) return;
     self->focused = FALSE;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    keypad_im_keep_in_view_blur();
+#endif
     keypad_osk_client_focus_out(self);
 }
 
@@ -538,6 +555,14 @@ static void field_dismiss(void *field) {
     g_object_unref(self);
 }
 
+#if !GTK_CHECK_VERSION(4, 0, 0)
+static void field_keypad_frame(void *field, int x, int y, int width, int height) {
+    KeypadIMContext *self = g_object_ref(field);
+    keypad_im_keep_in_view_frame(client_widget(self), x, y, width, height);
+    g_object_unref(self);
+}
+#endif
+
 static const KeypadOSKFieldOps field_ops = {
     .describe = describe,
     .commit = field_commit,
@@ -546,6 +571,9 @@ static const KeypadOSKFieldOps field_ops = {
     .activate = field_activate,
     .move_focus = field_move_focus,
     .dismiss = field_dismiss,
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    .keypad_frame = field_keypad_frame,
+#endif
 };
 
 /* ---- GObject ---- */
@@ -580,6 +608,9 @@ static void keypad_im_context_dispose(GObject *object) {
     KeypadIMContext *self = (KeypadIMContext *)object;
     if (self->focused) {
         self->focused = FALSE;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+        keypad_im_keep_in_view_blur();
+#endif
     }
     keypad_osk_client_forget(self);
     if (self->simple != NULL) g_signal_handlers_disconnect_by_data(self->simple, self);

@@ -29,4 +29,12 @@ gboolean keypad_im_x11_hold_pointer_root_focus(GdkWindow *toplevel);
 /* A press and release of KEYVAL through the X server (XTest, loaded on first use), for an
  * app that reads keys from X and gives no client widget (Chromium). */
 gboolean keypad_im_x11_key_tap(guint keyval);
+
+/* The focused field kept in view above the keypad (gtk3_keep_in_view.c). keypad-osk's
+ * KeypadFrame for WIDGET, the focused field (screen coordinates, width 0: no keypad); a
+ * field that took focus; the focused field lost it (the margin goes once the main loop is
+ * idle, unless another field takes focus first). */
+void keypad_im_keep_in_view_frame(GtkWidget *widget, int x, int y, int width, int height);
+void keypad_im_keep_in_view_focus(GtkWidget *widget);
+void keypad_im_keep_in_view_blur(void);
 #endif
