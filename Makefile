@@ -90,7 +90,7 @@ THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -
 	-Wl,-z,defs -Wl,--as-needed
 THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-thin-gtk3 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-thin-gtk3 test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -211,6 +211,7 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-gtk4
 	$(MAKE) --no-print-directory test-thin-gtk3
 	$(MAKE) --no-print-directory test-web
+	$(MAKE) --no-print-directory test-thin-web
 	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-osk
 	$(MAKE) --no-print-directory test-fuzz
@@ -285,6 +286,13 @@ test-labwc: deb test-deps
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
 test-web: build test-deps
 	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
+
+# The same browser tests through the thin GTK 3 module and keypad-osk (#31), D-Bus activated from
+# the build's share/ (Tests/Web/web_e2e.py --thin; keypad-osk writes the trace).
+test-thin-web: build test-deps
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" \
+		scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py --thin "$$bin"
 
 # The keypad's own window on Wayland, with the module (the Python form) and with the
 # library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage

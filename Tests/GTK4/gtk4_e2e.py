@@ -112,6 +112,16 @@ class Form:
         self.send(f"focus {name}")
         wait_for(lambda: self.state()["focus"] == name, f"{name} to have focus")
 
+    def click(self, name):
+        """A real click (xdotool) in the middle of field `name` (GTK 3: the form tells no screen
+        position in GTK 4)."""
+        before = len(self.output()[0])
+        self.send(f"frame {name}")
+        wait_for(lambda: any(l.startswith(f"frame {name} ") for l in self.output()[0][before:]), f"{name}'s frame")
+        line = next(l for l in self.output()[0][before:] if l.startswith(f"frame {name} "))
+        x, y, width, height = json.loads(line[len(f"frame {name} "):])
+        subprocess.run(["xdotool", "mousemove", str(x + width // 2), str(y + height // 2), "click", "1"], check=True)
+
     def select(self, name, start, end):
         before = len(self.output()[0])
         self.send(f"select {name} {start} {end}")
@@ -333,8 +343,8 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
 
 def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
     """The toolbar's previous and next move the app's focus along its window's focus chain
-    (keypad-osk's MoveFocus), and done takes it from the field (Dismiss): the keypad hides,
-    the window keeps its focus."""
+    (keypad-osk's MoveFocus); done hides the keypad and the field keeps its focus (Dismiss), and
+    a tap on the field brings the keypad back."""
     moves, dismissals = len(trace_lines(trace, "move-focus")), len(trace_lines(trace, "dismiss"))
     form = Form(bin_dir)
     try:
@@ -349,14 +359,18 @@ def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
         keypad.wait_for("1")
         keypad.type(form, "Digits", "3")
         assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
-        keypad.tap_until("Dismiss keypad", lambda: form.state()["focus"] is None, "done to take the focus from Digits")
-        keypad.wait_for_no_keypad()
-        assert form.state()["active"], "the window lost its focus with the field's"
+        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        form.assert_focused("Digits")
         assert [l.split()[1] for l in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous"]
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1
-        # The field tapped again gets its keypad again.
-        form.focus("Digits")
+        if GTK["version"] == 4:
+            return  # the GTK 4 module does not see the tap yet (docs/thin-modules.md)
+        # A tap on the field, which kept focus, brings the keypad back.
+        form.click("Digits")
         keypad.wait_for("1")
+        keypad.type(form, "Digits", "5")
+        assert form.text("Digits") == "35", form.text("Digits")
+        form.assert_focused("Digits")
     finally:
         form.close()
     assert_quiet(form)
@@ -439,7 +453,10 @@ def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
         assert form.state()["margin"] > 0
         keypad.type(form, "Far", "4")
         assert form.text("Far") == "4", form.text("Far")
-        keypad.tap_until("Dismiss keypad", lambda: form.state()["focus"] is None, "done to take the focus")
+        form.focus("Digits")  # not in view above the keypad: the margin stays
+        keypad.wait_for("1")
+        assert form.state()["margin"] > 0
+        form.send("unfocus")
         keypad.wait_for_no_keypad()
         wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
     finally:

@@ -5,7 +5,8 @@ each with its input purpose.
 
 It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
-`focus NAME`, `select NAME START END` (character offsets), `fullscreen`, `state` (prints
+`focus NAME`, `unfocus` (no field has focus), `select NAME START END` (character offsets), `frame NAME` (prints `frame NAME
+[x, y, width, height]` on screen; GTK 3 only), `fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
 field's text).
 
@@ -150,6 +151,8 @@ def command(line):
         return
     if words[0] == "focus":
         fields[words[1]].grab_focus()
+    elif words[0] == "unfocus":
+        window.set_focus(None)
     elif words[0] == "select":
         widget, start, end = fields[words[1]], int(words[2]), int(words[3])
         if isinstance(widget, Gtk.TextView):
@@ -158,6 +161,8 @@ def command(line):
         else:
             widget.select_region(start, end)
         say(f"selected {words[1]}")
+    elif words[0] == "frame":
+        say(f"frame {words[1]} {json.dumps(screen_frame(fields[words[1]]))}")
     elif words[0] == "fullscreen":
         window.fullscreen()
     elif words[0] == "state":

@@ -7,6 +7,10 @@
   holds only its own accessibles), so its keys are found through the module's own trace
   (`KEYPAD_IM_TRACE=FILE`): the layout shown and each key's screen rectangle.
 - Taps are real X clicks (xdotool).
+- With the thin GTK 3 module (`Browser(..., thin=True)`, #31) the keypad is keypad-osk's, started
+  by D-Bus activation from the build's share/ (the session bus must read it: XDG_DATA_DIRS), and
+  the trace is keypad-osk's: `restart_keypad_osk(trace)` ends the running one, so that the next
+  field starts one that writes `trace`.
 """
 import http.server
 import json
@@ -256,6 +260,27 @@ def find_windows(name, pid=None):
     return [int(w) for w in result.stdout.split()]
 
 
+OSK_NAME = "org.keypad.OSK1"
+
+
+def restart_keypad_osk(trace_path):
+    """Ends the keypad-osk on this session bus (if one runs) and has the next one that D-Bus
+    activation starts write its trace to `trace_path`."""
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+
+    def call(method, parameters):
+        return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+                             parameters, None, Gio.DBusCallFlags.NONE, 2000, None).unpack()
+    call("UpdateActivationEnvironment", GLib.Variant("(a{ss})", ({"KEYPAD_IM_TRACE": trace_path},)))
+    try:
+        pid = call("GetConnectionUnixProcessID", GLib.Variant("(s)", (OSK_NAME,)))[0]
+    except GLib.Error:
+        return
+    os.kill(pid, signal.SIGTERM)
+    wait_for(lambda: not call("NameHasOwner", GLib.Variant("(s)", (OSK_NAME,)))[0], "keypad-osk to end")
+
+
 def keypad_windows():
     """The keypad's mapped windows (its title is "Keypad")."""
     return find_windows("^Keypad$")
@@ -358,11 +383,16 @@ user_pref("network.proxy.ssl_port", 9);
 class Browser:
     """One browser process in kiosk mode under the module, with its output and a trace."""
 
-    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None):
+    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None, thin=False):
         self.kind = kind
         self.profile = tempfile.mkdtemp(prefix=f"keypad-{kind}-")
-        env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
-                   GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
+        if thin:
+            restart_keypad_osk(trace_path)
+            env = dict(os.environ, GTK_IM_MODULE="keypad",
+                       GTK_IM_MODULE_FILE=os.path.join(bin_dir, "gtk-3.0", "immodules.cache"))
+        else:
+            env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
+                       GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
         env.update(extra_env or {})
         if kind == "firefox":
             # Remote Settings honours services.settings.server (FIREFOX_PREFS) only with this.

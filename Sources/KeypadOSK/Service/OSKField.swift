@@ -16,11 +16,14 @@ nonisolated public struct OSKField: Equatable, Sendable {
     /// Whether the app moves focus along the field's focus chain for the toolbar's previous
     /// and next (``OSKClient/moveFocus(_:)``).
     public var hasFocusChain: Bool
+    /// Whether the app does not tell its secure fields apart, so the trace conceals every key.
+    public var concealsKeys: Bool
 
     /// A field of `traits`, with surrounding `text` (nil: unknown) and `selection` in it.
     public init(
         traits: TextInputTraits = TextInputTraits(), wantsKeypad: Bool = true, text: String? = nil,
-        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil, hasFocusChain: Bool = false
+        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil, hasFocusChain: Bool = false,
+        concealsKeys: Bool = false
     ) {
         self.traits = traits
         self.wantsKeypad = wantsKeypad
@@ -28,5 +31,6 @@ nonisolated public struct OSKField: Equatable, Sendable {
         self.selection = selection
         self.title = traits.isSecureTextEntry ? nil : title
         self.hasFocusChain = hasFocusChain
+        self.concealsKeys = concealsKeys
     }
 }

@@ -107,6 +107,7 @@ public final class OSKService: ForeignFieldOwner {
     private func apply(_ field: OSKField) {
         wantsKeypad = field.wantsKeypad
         hasFocusChain = field.hasFocusChain
+        stage?.concealsKeys = field.concealsKeys
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
         if let text = field.text {

@@ -16,6 +16,11 @@ final class OSKStage {
     let host: KeypadHost?
     private let configuration: OSKConfiguration
     private var tracer: KeypadTracer?
+    /// Whether the trace conceals every key (the field's app does not tell secure fields apart).
+    var concealsKeys: Bool {
+        get { tracer?.concealsEveryKey ?? false }
+        set { tracer?.concealsEveryKey = newValue }
+    }
     private var tokens: [any NSObjectProtocol] = []
     /// The field's neighbours in its app's focus chain, for the toolbar's previous and next.
     private var neighbours: [NeighbourFieldStandIn] = []

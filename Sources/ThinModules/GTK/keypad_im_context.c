@@ -29,6 +29,23 @@ struct _KeypadIMContext {
     /* The caret moved since keypad-osk was last told; the idle that tells it (0: none). */
     gboolean cursor_pending;
     guint updates_source;
+    /* The idle that tells keypad-osk of a focus-out (0: none): a focus-in first (the next
+     * field, or the same context again: Chromium's one context for all fields) replaces it,
+     * so a move between fields is one FocusIn and the keypad stays. */
+    guint focus_out_source;
+    /* The keypad hid at the user's word (Dismiss) while the field kept focus. */
+    gboolean dismissed;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    /* GTK 3: a tap on the field brings it back. The widget watched for taps (a weak pointer)
+     * and the watch. (GTK 4: a GtkGestureClick on the GtkText saw no press; measured, not yet
+     * understood.) */
+    GtkWidget *pressed;
+    gulong press_handler;
+    /* Firefox: the app set the purpose or hints since the last focus-out, and the refocuses
+     * made in a row while it did not (gtk3_firefox_first_focus.c). */
+    gboolean told_purpose;
+    int refocuses;
+#endif
 };
 
 typedef struct {
@@ -76,8 +93,11 @@ static GtkWidget *client_toplevel(KeypadIMContext *self);
  * page and comes back to the same field), nor an app's that gives no widget (Chromium). */
 static gboolean has_focus_chain(KeypadIMContext *self) {
     GtkWidget *client = client_widget(self);
-    return client != NULL && client_toplevel(self) != NULL &&
-           strcmp(G_OBJECT_TYPE_NAME(client), "MozContainer") != 0;
+#if GTK_CHECK_VERSION(4, 0, 0)
+    return client != NULL && client_toplevel(self) != NULL;
+#else
+    return client != NULL && client_toplevel(self) != NULL && !keypad_im_is_firefox_content(client);
+#endif
 }
 
 static guint field_flags(KeypadIMContext *self) {
@@ -86,6 +106,9 @@ static guint field_flags(KeypadIMContext *self) {
     if (client != NULL && GTK_IS_TEXT_VIEW(client)) flags |= KEYPAD_OSK_FLAG_MULTILINE;
     if (hides_text(client)) flags |= KEYPAD_OSK_FLAG_HIDDEN_TEXT;
     if (has_focus_chain(self)) flags |= KEYPAD_OSK_FLAG_FOCUS_CHAIN;
+    /* An app that gives no widget (Chromium) gives no purpose either: its password fields look
+     * like any other. */
+    if (client == NULL) flags |= KEYPAD_OSK_FLAG_UNKNOWN_SECURITY;
     return flags;
 }
 
@@ -238,29 +261,89 @@ static void describe(void *field) {
     refresh_surrounding(self);
 }
 
+#if !GTK_CHECK_VERSION(4, 0, 0)
+/* A press on the field while it has focus and the keypad was dismissed: the keypad comes back. */
+static gboolean pressed(GtkWidget *widget, GdkEventButton *event, gpointer data) {
+    KeypadIMContext *self = data;
+    if (self->focused && self->dismissed && keypad_osk_client_is_connected(self)) {
+        self->dismissed = FALSE;
+        describe(self);
+    }
+    return FALSE;
+}
+
+/* Watches WIDGET (NULL: none) for presses, instead of the widget watched before. */
+static void watch_presses(KeypadIMContext *self, GtkWidget *widget) {
+    if (self->pressed == widget) return;
+    if (self->pressed != NULL) {
+        g_signal_handler_disconnect(self->pressed, self->press_handler);
+        g_object_remove_weak_pointer(G_OBJECT(self->pressed), (gpointer *)&self->pressed);
+    }
+    self->pressed = widget;
+    if (widget == NULL) return;
+    g_object_add_weak_pointer(G_OBJECT(widget), (gpointer *)&self->pressed);
+    self->press_handler = g_signal_connect(widget, "button-press-event", G_CALLBACK(pressed), self);
+}
+#endif
+
 static void keypad_im_context_focus_in(GtkIMContext *context) {
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_focus_in(self->simple);
     /* GTK 4 may call focus_in again with no focus_out between (measured: each grab_focus). */
     if (self->focused) return;
     self->focused = TRUE;
+    /* Focus came back before keypad-osk heard it left (Chromium's one context, from field to
+     * field): keypad-osk keeps the field as it is, its keypad on the page it shows; or, when
+     * the keypad was dismissed, shows it again (a tap on a field brings it back). */
+    gboolean returned = self->focus_out_source != 0 && !self->dismissed;
+    self->dismissed = FALSE;
+    if (self->focus_out_source != 0) g_source_remove(self->focus_out_source);
+    self->focus_out_source = 0;
 #if !GTK_CHECK_VERSION(4, 0, 0)
     GtkWidget *client = client_widget(self);
     if (client != NULL) keypad_im_x11_hold_pointer_root_focus(gdk_window_get_toplevel(self->client_window));
+    if (keypad_im_is_firefox_content(client)) {
+        if (self->told_purpose) {
+            self->refocuses = 0;
+        } else if (self->refocuses < KEYPAD_IM_FIREFOX_MAX_REFOCUSES) {
+            /* No purpose yet: keypad-osk waits for a focus that tells it. */
+            self->refocuses++;
+            keypad_im_firefox_refocus(client_toplevel(self));
+            return;
+        }
+    }
     keypad_im_keep_in_view_focus(client);
 #endif
+    if (returned && keypad_osk_client_is_connected(self)) {
+        keypad_osk_client_send_content_type(self, field_content_type(self));
+        schedule_updates(self);
+        return;
+    }
     keypad_osk_client_focus_in(self);
+}
+
+static gboolean send_focus_out(gpointer data) {
+    KeypadIMContext *self = data;
+    self->focus_out_source = 0;
+    if (self->focused) return G_SOURCE_REMOVE;
+    self->dismissed = FALSE;
+    keypad_osk_client_focus_out(self);
+    return G_SOURCE_REMOVE;
 }
 
 static void keypad_im_context_focus_out(GtkIMContext *context) {
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_focus_out(self->simple);
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    self->told_purpose = FALSE;
+#endif
     if (!self->focused) return;
     self->focused = FALSE;
 #if !GTK_CHECK_VERSION(4, 0, 0)
     keypad_im_keep_in_view_blur();
 #endif
-    keypad_osk_client_focus_out(self);
+    if (self->focus_out_source == 0)
+        self->focus_out_source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, send_focus_out, g_object_ref(self), g_object_unref);
 }
 
 static void keypad_im_context_reset(GtkIMContext *context) {
@@ -284,6 +367,7 @@ static void keypad_im_context_set_client_window(GtkIMContext *context, GdkWindow
     KeypadIMContext *self = (KeypadIMContext *)context;
     gtk_im_context_set_client_window(self->simple, window);
     g_set_object(&self->client_window, window);
+    watch_presses(self, client_widget(self));
 }
 
 static gboolean keypad_im_context_filter_keypress(GtkIMContext *context, GdkEventKey *event) {
@@ -338,6 +422,9 @@ static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRect
 
 static void content_type_changed(GObject *object, GParamSpec *pspec, gpointer data) {
     KeypadIMContext *self = (KeypadIMContext *)object;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    self->told_purpose = TRUE;
+#endif
     if (!self->focused) return;
     keypad_osk_client_send_content_type(self, field_content_type(self));
     refresh_surrounding(self);
@@ -507,15 +594,10 @@ static void move_focus(KeypadIMContext *self, int direction) {
     if (toplevel != NULL) gtk_widget_child_focus(toplevel, direction > 0 ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD);
 }
 
-/* The toolbar's done: the field gives up its window's focus (its focus-out hides the keypad). */
+/* The toolbar's done or the dismiss key hid the keypad: the field keeps its focus, and (GTK 3)
+ * a tap on it brings the keypad back (pressed). */
 static void dismiss(KeypadIMContext *self) {
-    GtkWidget *toplevel = client_toplevel(self);
-    if (toplevel == NULL) return;
-#if GTK_CHECK_VERSION(4, 0, 0)
-    gtk_root_set_focus(GTK_ROOT(toplevel), NULL);
-#else
-    gtk_window_set_focus(GTK_WINDOW(toplevel), NULL);
-#endif
+    self->dismissed = self->focused;
 }
 
 /* Each holds a reference while it works: the app may drop the field from a handler. */
@@ -613,6 +695,9 @@ static void keypad_im_context_dispose(GObject *object) {
 #endif
     }
     keypad_osk_client_forget(self);
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    watch_presses(self, NULL);
+#endif
     if (self->simple != NULL) g_signal_handlers_disconnect_by_data(self->simple, self);
     g_clear_object(&self->simple);
 #if GTK_CHECK_VERSION(4, 0, 0)

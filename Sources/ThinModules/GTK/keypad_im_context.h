@@ -37,4 +37,10 @@ gboolean keypad_im_x11_key_tap(guint keyval);
 void keypad_im_keep_in_view_frame(GtkWidget *widget, int x, int y, int width, int height);
 void keypad_im_keep_in_view_focus(GtkWidget *widget);
 void keypad_im_keep_in_view_blur(void);
+
+/* Firefox's first focus (gtk3_firefox_first_focus.c): whether WIDGET is Firefox's content
+ * widget (a MozContainer); the refocus of TOPLEVEL that makes Firefox tell the purpose. */
+#define KEYPAD_IM_FIREFOX_MAX_REFOCUSES 3
+gboolean keypad_im_is_firefox_content(GtkWidget *widget);
+void keypad_im_firefox_refocus(GtkWidget *toplevel);
 #endif
