@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeypadCommandLine
 import KeypadCore
 import KeypadGTK
 import KeypadOSK
@@ -39,16 +40,8 @@ struct OSKCommand: ParsableCommand {
         transform: { Locale(identifier: $0) })
     var locale: Locale?
 
-    @Option(
-        name: .customLong("layouts"),
-        help: ArgumentHelp("A directory of your own layout files (over the bundled ones).", valueName: "dir"),
-        transform: { URL(fileURLWithPath: $0) })
-    var layoutsDirectory: URL?
-
-    @Option(
-        help: ArgumentHelp("Your own GTK CSS for the keypad, in place of the bundled keypad.css.", valueName: "file"),
-        transform: { URL(fileURLWithPath: $0) })
-    var css: URL?
+    /// `--layouts` and `--css`, as the demo takes them.
+    @OptionGroup var customization: CustomizationOptions
 
     @Flag(
         help: """
@@ -63,7 +56,8 @@ struct OSKCommand: ParsableCommand {
     /// The service's configuration from the options.
     nonisolated var serviceConfiguration: OSKConfiguration {
         OSKConfiguration(
-            theme: theme, locale: locale ?? OSKEnvironment.locale(), layoutsDirectory: layoutsDirectory, css: css,
+            theme: theme, locale: locale ?? OSKEnvironment.locale(),
+            layoutsDirectory: customization.layoutsDirectory, css: customization.css,
             exclusive: exclusive, scramblesPIN: scramble)
     }
 }

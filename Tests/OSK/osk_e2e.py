@@ -100,6 +100,12 @@ class OSK:
         click_output(x, top + y)
 
 
+def key_rect(osk, role):
+    """The first key of `role` in keypad-osk's trace: x, y, width, height in its keypad window."""
+    line = next(line for line in osk.trace.lines() if line.startswith(f"key {role} "))
+    return tuple(int(v) for v in line.split(" ")[-1].split(","))
+
+
 def screenshot(name):
     return Screenshot.take(os.path.join(SHOTS, f"{name}.png"), env=SCREEN)
 
@@ -214,15 +220,14 @@ def test_activate_storm(bin_dir, workdir):
 
 def test_locale_and_a_broken_css(bin_dir, workdir):
     """--locale de_DE: the decimal pad's separator types a comma; --css naming a missing file: one
-    line saying so, and the bundled look."""
+    line saying so, and the theme's look (the bundled keypad.css) stays."""
     css = os.path.join(workdir, "missing.css")
     osk = OSK(bin_dir, workdir, "locale", ["--locale", "de_DE", "--css", css])
     app = None
     try:
         app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
         keypad, top = osk.wait_keypad(0, "decimalPad")
-        separator = next(line for line in osk.trace.lines() if line.startswith("key decimalSeparator "))
-        x, y, w, h = (int(v) for v in separator.split(" ")[-1].split(","))
+        x, y, w, h = key_rect(osk, "decimalSeparator")
         amount = app.require("Amount", "text")
         osk.tap(keypad, top, "1")
         wait_for(lambda: App.text(amount) == "1", "Amount to read '1'", seen=lambda: App.text(amount))
@@ -231,12 +236,36 @@ def test_locale_and_a_broken_css(bin_dir, workdir):
         osk.tap(keypad, top, "5")
         wait_for(lambda: App.text(amount) == "1,5", "Amount to read '1,5'", seen=lambda: App.text(amount))
         lines = [line for line in osk.output().splitlines() if line.startswith("keypad-osk:")]
-        assert len(lines) == 1 and "missing.css" in lines[0] and "bundled keypad.css" in lines[0], lines
+        assert len(lines) == 1 and "missing.css" in lines[0], lines
+        assert "ignoring it: the theme's look stays" in lines[0], lines
     finally:
         if app:
             app.close()
         osk.close()
 
+
+def test_css_above_the_theme(bin_dir, workdir):
+    """--css FILE.css goes above the theme (here the bundled keypad.css), as the demo's does: the
+    Delete key takes the file's red, and what the file leaves alone keeps the theme's look (the
+    area's colour and the blue return key, which band_top finds)."""
+    css = os.path.join(workdir, "red-delete.css")
+    with open(css, "w") as file:
+        file.write(".keypad-key-delete { background-color: #ff0000; }\n")
+    osk = OSK(bin_dir, workdir, "css", ["--css", css])
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "decimalPad")
+        x, y, w, h = key_rect(osk, "delete")
+        shot = screenshot("css")
+        left_edge, digit = shot.pixel(x + 4, top + y + h // 2), keypad[2]["1"]
+        assert left_edge == (255, 0, 0), f"the Delete key is {left_edge}, not the file's red"
+        assert shot.pixel(digit[0] - w // 2 + 4, top + digit[1]) == (255, 255, 255), "a digit lost the theme's white"
+        assert not [line for line in osk.output().splitlines() if line.startswith("keypad-osk:")], osk.output()
+    finally:
+        if app:
+            app.close()
+        osk.close()
 
 def test_exclusive_zone(bin_dir, workdir):
     """--exclusive: while the keypad shows, sway tiles the app's window above it; once it hides,
@@ -599,7 +628,8 @@ def test_cage_refuses(bin_dir, workdir):
 
 
 SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_idle, test_activate_storm,
-              test_locale_and_a_broken_css, test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
+              test_locale_and_a_broken_css, test_css_above_the_theme,
+              test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
               test_compositor_gone]
 
 
