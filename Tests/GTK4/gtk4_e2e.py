@@ -52,7 +52,7 @@ class Form:
     """A GTK 4 form under the module, seen through what it prints of its own fields."""
 
     def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None, scrolled=False):
-        env = dict(os.environ, **module_env(bin_dir, im_module), **(env or {}))
+        env = {**os.environ, **module_env(bin_dir, im_module), **(env or {})}
         self.title = title
         self.process = subprocess.Popen(FORM + [title] + (["scrolled"] if scrolled else []), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
