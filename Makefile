@@ -91,7 +91,7 @@ THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -
 	-Wl,-z,defs -Wl,--as-needed
 THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-thin-gtk3 test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -209,6 +209,7 @@ test: test-deps lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter OSKServiceTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
+	$(MAKE) --no-print-directory test-thin-im
 	$(MAKE) --no-print-directory test-gtk4
 	$(MAKE) --no-print-directory test-thin-gtk3
 	$(MAKE) --no-print-directory test-web
@@ -255,6 +256,22 @@ test-im: build test-deps
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race "$(IM_X_RACE)"
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
+
+# The same tests through the thin GTK 3 module and keypad-osk (#31): KEYPAD_IM_THIN=1, the thin
+# module's cache, keypad-osk D-Bus activated from the build's share/ with the trace set for the bus.
+# Tests of the in-process module alone are skipped with their reason (Tests/IM/im_e2e.py).
+test-thin-im: build test-deps
+	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
+	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
+	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
+		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
+	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
+	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" \
+		KEYPAD_IM_THIN=1 GTK_IM_MODULE_FILE="$(THIN_GTK3_CACHE)" G_DEBUG=fatal-criticals; \
+	scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
+		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race none || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager || status=1; \
+	rm -f "$$trace"; exit $$status
 
 # The GTK 4 module and keypad-osk (#26): the Python GTK 4 form (each purpose's pad, Delete, Return),
 # two apps sharing one keypad-osk, keypad-osk killed mid-typing, gtk4-widget-factory; then a tap

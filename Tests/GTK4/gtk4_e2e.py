@@ -33,7 +33,7 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from im_app import wait_for  # noqa: E402  (the GTK 3 module's tests' wait, timeouts in seconds)
+from im_app import keypad_osk_apps, wait_for  # noqa: E402  (the GTK 3 module's tests' wait, timeouts in seconds)
 FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
 OSK_NAME = "org.keypad.OSK1"
 # The GTK the tests run (--gtk): 4, or 3 for the thin GTK 3 module.
@@ -159,18 +159,7 @@ class Keypad:
         except GLib.Error:
             return None
 
-    @staticmethod
-    def apps():
-        desktop = Atspi.get_desktop(0)
-        found = []
-        for index in range(desktop.get_child_count()):
-            child = desktop.get_child_at_index(index)
-            try:
-                if child is not None and child.get_name() == "keypad-osk":
-                    found.append(child)
-            except GLib.Error:
-                continue
-        return found
+    apps = staticmethod(keypad_osk_apps)
 
     def app(self):
         pid = self.owner_pid()

@@ -19,11 +19,14 @@ import queue
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
+from im_app import restart_keypad_osk  # noqa: E402
 
 
 def wait_for(condition, what, timeout=5.0, seen=None):
@@ -260,27 +263,6 @@ def find_windows(name, pid=None):
     return [int(w) for w in result.stdout.split()]
 
 
-OSK_NAME = "org.keypad.OSK1"
-
-
-def restart_keypad_osk(trace_path):
-    """Ends the keypad-osk on this session bus (if one runs) and has the next one that D-Bus
-    activation starts write its trace to `trace_path`."""
-    from gi.repository import Gio, GLib
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-
-    def call(method, parameters):
-        return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
-                             parameters, None, Gio.DBusCallFlags.NONE, 2000, None).unpack()
-    call("UpdateActivationEnvironment", GLib.Variant("(a{ss})", ({"KEYPAD_IM_TRACE": trace_path},)))
-    try:
-        pid = call("GetConnectionUnixProcessID", GLib.Variant("(s)", (OSK_NAME,)))[0]
-    except GLib.Error:
-        return
-    os.kill(pid, signal.SIGTERM)
-    wait_for(lambda: not call("NameHasOwner", GLib.Variant("(s)", (OSK_NAME,)))[0], "keypad-osk to end")
-
-
 def keypad_windows():
     """The keypad's mapped windows (its title is "Keypad")."""
     return find_windows("^Keypad$")
@@ -387,7 +369,7 @@ class Browser:
         self.kind = kind
         self.profile = tempfile.mkdtemp(prefix=f"keypad-{kind}-")
         if thin:
-            restart_keypad_osk(trace_path)
+            restart_keypad_osk({"KEYPAD_IM_TRACE": trace_path})
             env = dict(os.environ, GTK_IM_MODULE="keypad",
                        GTK_IM_MODULE_FILE=os.path.join(bin_dir, "gtk-3.0", "immodules.cache"))
         else:

@@ -115,6 +115,12 @@ static guint field_flags(KeypadIMContext *self) {
 static GtkInputPurpose field_purpose(KeypadIMContext *self) {
     GtkInputPurpose purpose = GTK_INPUT_PURPOSE_FREE_FORM;
     g_object_get(self, "input-purpose", &purpose, NULL);
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    /* GTK 3 leaves a spin button's purpose at free form, yet it wants numbers. */
+    GtkWidget *client = client_widget(self);
+    if (purpose == GTK_INPUT_PURPOSE_FREE_FORM && client != NULL && GTK_IS_SPIN_BUTTON(client))
+        purpose = GTK_INPUT_PURPOSE_NUMBER;
+#endif
     return purpose;
 }
 
