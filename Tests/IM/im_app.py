@@ -128,9 +128,9 @@ class App:
 
     # Widgets
 
-    def nodes(self):
-        """Every accessible of the program (and of keypad-osk, when THIN), showing or not."""
-        stack = [self.app] + (keypad_osk_apps() if THIN else [])
+    def nodes(self, own=False):
+        """Every accessible of the program (and of keypad-osk, when THIN and not `own`), showing or not."""
+        stack = [self.app] + (keypad_osk_apps() if THIN and not own else [])
         while stack:
             node = stack.pop()
             if node is None:  # a child destroyed while we walk the tree

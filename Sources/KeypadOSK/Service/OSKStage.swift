@@ -57,7 +57,7 @@ final class OSKStage {
         }
         tokens.append(
             observeOnMainActor(Responder.keyboardDidChangeFrameNotification, on: center) { [weak self] _ in
-                frameChanged(self?.scope.keyboard.frame)
+                frameChanged(self?.keypadFrame)
             })
         neighbours = [.backward, .forward].map { NeighbourFieldStandIn($0, move: moveFocus) }
         if configuration.exclusive {
@@ -66,6 +66,22 @@ final class OSKStage {
                     self?.reserveKeypadHeight()
                 })
         }
+    }
+
+    /// Where the keypad is on screen once it has arrived, nil while hidden: its window's frame
+    /// (measured: after a taller keypad the window stayed taller than the model's frame, 54 px
+    /// higher), the model's frame where there is no window.
+    private var keypadFrame: CGRect? {
+        guard let frame = scope.keyboard.frame else { return nil }
+        guard let window = host?.area.floatingWindow, let gdkWindow = gtk_widget_get_window(window),
+            gdk_window_is_visible(gdkWindow) != 0
+        else { return frame }
+        var x: gint = 0
+        var y: gint = 0
+        gdk_window_get_origin(gdkWindow, &x, &y)
+        return CGRect(
+            x: CGFloat(x), y: CGFloat(y), width: CGFloat(gdk_window_get_width(gdkWindow)),
+            height: CGFloat(gdk_window_get_height(gdkWindow)))
     }
 
     /// Begins editing `input`; the input editing before ends as it does. With
