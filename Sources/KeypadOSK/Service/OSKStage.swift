@@ -73,15 +73,7 @@ final class OSKStage {
     /// higher), the model's frame where there is no window.
     private var keypadFrame: CGRect? {
         guard let frame = scope.keyboard.frame else { return nil }
-        guard let window = host?.area.floatingWindow, let gdkWindow = gtk_widget_get_window(window),
-            gdk_window_is_visible(gdkWindow) != 0
-        else { return frame }
-        var x: gint = 0
-        var y: gint = 0
-        gdk_window_get_origin(gdkWindow, &x, &y)
-        return CGRect(
-            x: CGFloat(x), y: CGFloat(y), width: CGFloat(gdk_window_get_width(gdkWindow)),
-            height: CGFloat(gdk_window_get_height(gdkWindow)))
+        return host?.keypadWindowScreenRect ?? frame
     }
 
     /// Begins editing `input`; the input editing before ends as it does. With
