@@ -9,6 +9,7 @@ file from the build (XDG_DATA_DIRS=<bin>/share:…), as `make test-gtk4` does:
 
     Tests/GTK4/gtk4_e2e.py BIN_DIR            the tests under a window manager
     Tests/GTK4/gtk4_e2e.py --no-wm BIN_DIR    the one test without (KEYPAD_NO_WM=1)
+    Tests/GTK4/gtk4_e2e.py --soak [--gtk 3] BIN_DIR   20 000 focus changes, memory flat (not in make test)
     Tests/GTK4/gtk4_e2e.py --gtk 3 …          the same tests of the thin GTK 3 module (the same
                                               context source, #31): the form in GTK 3
                                               (KEYPAD_FORM_GTK=3), gtk3-widget-factory
@@ -453,6 +454,49 @@ def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
     assert_quiet(form)
 
 
+def resident_kb(pid):
+    """The process's resident memory (VmRSS), in kB."""
+    with open(f"/proc/{pid}/status") as file:
+        return next(int(line.split()[1]) for line in file if line.startswith("VmRSS:"))
+
+
+def test_20000_focus_changes_leave_memory_flat(bin_dir, keypad, trace):
+    """Focus moves 20 000 times between two fields (Digits and Far, both digits; Far low in the
+    scrolled window): the app and keypad-osk stay up, their memory grows by less than 1 MB over
+    the last 9 000 moves (the first 2 000 warm up), and the keypad still types. Nothing asks the
+    accessibility bus before the moves are counted: once a client has walked keypad-osk's
+    accessibles, its GTK accessibility bridge grew 31 MB over 9 000 moves (measured, #31)."""
+    form = Form(bin_dir, scrolled=True)
+    try:
+        form.activate()
+        form.focus("Digits")
+        wait_for(keypad.owner_pid, "keypad-osk to start")
+        osk = keypad.owner_pid()
+
+        def churn(count):
+            before = len(form.output()[0])
+            form.send(f"churn {count} Digits Far")
+            wait_for(lambda: f"churned {count}" in form.output()[0][before:], f"{count} focus changes", timeout=300)
+            # keypad-osk has taken every message the moves sent once it answers a round trip.
+            keypad.owner_pid()
+            return resident_kb(form.process.pid), resident_kb(osk)
+        churn(2000)
+        first = churn(9000)
+        last = churn(9000)
+        print(f"     app {first[0]} -> {last[0]} kB, keypad-osk {first[1]} -> {last[1]} kB", flush=True)
+        assert last[0] - first[0] < 1024, f"the app grew {last[0] - first[0]} kB over 9 000 focus changes"
+        assert last[1] - first[1] < 1024, f"keypad-osk grew {last[1] - first[1]} kB over 9 000 focus changes"
+        assert keypad.owner_pid() == osk and form.process.poll() is None
+        form.focus("Digits")
+        keypad.wait_for("1")
+        before = form.text("Digits")
+        keypad.type(form, "Digits", "7")
+        assert form.text("Digits") == before + "7", form.text("Digits")
+    finally:
+        form.close()
+    assert_quiet(form)
+
+
 def test_keypad_osk_killed_mid_typing(bin_dir, keypad, trace):
     form = Form(bin_dir)
     try:
@@ -664,6 +708,10 @@ WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_toolbar_moves_
            test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
            test_a_rogue_peer_is_bounded, test_widget_factory]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
+# Run only with --soak (not in make test): keypad-osk fails it today. Measured (#31): over 9 000
+# focus moves with the keypad showing, keypad-osk grew 10-14 MB (GTK 3 and GTK 4 apps alike, with
+# and without the toolbar's neighbours), the GTK 3 app 0.15 MB, the GTK 4 app 0.85 MB.
+SOAK = [test_20000_focus_changes_leave_memory_flat]
 
 
 def main():
@@ -672,10 +720,11 @@ def main():
     parser.add_argument("--no-wm", action="store_true")
     parser.add_argument("--only", help="run the tests whose names contain this")
     parser.add_argument("--gtk", type=int, choices=(3, 4), default=4, help="the GTK whose thin module is tested")
+    parser.add_argument("--soak", action="store_true", help="the long memory tests (SOAK) instead")
     arguments = parser.parse_args()
     GTK["version"] = arguments.gtk
     trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
-    tests = WITHOUT_WM if arguments.no_wm else WITH_WM
+    tests = SOAK if arguments.soak else WITHOUT_WM if arguments.no_wm else WITH_WM
     failed = 0
     for test in tests:
         if arguments.only and arguments.only not in test.__name__:

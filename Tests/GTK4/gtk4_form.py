@@ -5,7 +5,8 @@ each with its input purpose.
 
 It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
-`focus NAME`, `unfocus` (no field has focus), `select NAME START END` (character offsets), `frame NAME` (prints `frame NAME
+`focus NAME`, `unfocus` (no field has focus), `churn COUNT NAME NAME` (focus moves COUNT
+times between the two fields; prints `churned COUNT`), `select NAME START END` (character offsets), `frame NAME` (prints `frame NAME
 [x, y, width, height]` on screen; GTK 3 only), `fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
 field's text).
@@ -153,6 +154,8 @@ def command(line):
         fields[words[1]].grab_focus()
     elif words[0] == "unfocus":
         window.set_focus(None)
+    elif words[0] == "churn":
+        churn(int(words[1]), fields[words[2]], fields[words[3]])
     elif words[0] == "select":
         widget, start, end = fields[words[1]], int(words[2]), int(words[3])
         if isinstance(widget, Gtk.TextView):
@@ -173,6 +176,22 @@ def command(line):
             state["far"] = screen_frame(fields["Far"])
             state["margin"] = content.get_child().get_margin_bottom()
         say(f"state {json.dumps(state)}")
+
+
+def churn(count, first, second):
+    """Moves focus between two fields `count` times, 50 moves per main-loop turn (so the
+    module's messages go out between them), then prints `churned COUNT`."""
+    left = [count]
+
+    def batch():
+        for _ in range(min(50, left[0])):
+            (first if left[0] % 2 else second).grab_focus()
+            left[0] -= 1
+        if left[0] > 0:
+            return True
+        say(f"churned {count}")
+        return False
+    GLib.idle_add(batch)
 
 
 def on_stdin(channel, condition):
