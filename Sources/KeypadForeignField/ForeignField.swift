@@ -9,14 +9,6 @@ package protocol ForeignFieldOwner: AnyObject {
     func apply(_ range: NSRange, replacement: String)
     /// Acts as Return on a physical keyboard in the real field.
     func pressReturn()
-    /// The user ended editing from the keypad (the toolbar's done, the dismiss key), not the
-    /// owner (``ForeignField/endEditing()``): the real field may give up its focus.
-    func dismissed()
-}
-
-extension ForeignFieldOwner {
-    /// Nothing by default: the real field keeps its focus.
-    package func dismissed() {}
 }
 
 /// The model input that stands for a field the keypad does not own (a GTK widget in the
@@ -39,31 +31,10 @@ package final class ForeignField: TextField {
         delegate = editor
     }
 
-    /// Whether ``endEditing()`` is ending editing now.
-    private var endingForOwner = false
-
     /// The return key acts as Return on a physical keyboard.
     package override func performReturn() {
         guard isEditing else { return }
         owner?.pressReturn()
-    }
-
-    /// Ends editing for the owner (the real field lost focus, asked for no keypad...): the
-    /// owner is not told of it as a dismissal.
-    @discardableResult
-    package func endEditing() -> Bool {
-        endingForOwner = true
-        defer { endingForOwner = false }
-        return resignFirstResponder()
-    }
-
-    /// Ends editing; when the keypad asked (done, the dismiss key), tells the owner.
-    @discardableResult
-    package override func resignFirstResponder() -> Bool {
-        let dismissing = isEditing && !endingForOwner
-        let resigned = super.resignFirstResponder()
-        if dismissing, resigned, !isEditing { owner?.dismissed() }
-        return resigned
     }
 
     /// Sets the mirror to the real field's `text` and `selection` (UTF-16, clamped to the

@@ -18,6 +18,9 @@ nonisolated public struct OSKField: Equatable, Sendable {
     public var hasFocusChain: Bool
     /// Whether the app does not tell its secure fields apart, so the trace conceals every key.
     public var concealsKeys: Bool
+    /// A terminal's field: while a keyboard is shown on request, it keeps it rather than
+    /// getting its pad (#35).
+    public var isTerminal = false
 
     /// A field of `traits`, with surrounding `text` (nil: unknown) and `selection` in it.
     public init(
