@@ -102,7 +102,8 @@ IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 # Beside them, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
 # D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md,
 # docs/thin-modules.md.
-THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(wildcard Sources/ThinModules/Client/*.c)
+THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
+THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(THIN_CLIENT_SOURCES)
 THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
