@@ -13,10 +13,11 @@ PROPERTY_SEQUENCES ?= 10000
 # Building (make build, demo, example): GTK 3's headers (with Wayland's and X's), and the
 # headless display that renders the demo to a PNG where there is no DISPLAY: Xvfb, openbox
 # as a real window manager, xprop to see it is up, and a private session bus.
-BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev libwayland-bin:wayland-scanner xvfb:Xvfb \
-	openbox:openbox x11-utils:xprop dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
+BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev libwayland-bin:wayland-scanner libxtst-dev \
+	xvfb:Xvfb openbox:openbox x11-utils:xprop dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
 # libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
 # libwayland-bin's wayland-scanner generates the Wayland protocols' code from their XML (protocols/).
+# libxtst-dev: keypad-osk's keyboard on request types through XTest on X11 (#35).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
 # Qt's private QPA headers and moc build the Qt input-context plug-in for Qt 5 and for Qt 6
 # (C++, Sources/ThinModules/Qt; make qt-plugins).
@@ -37,13 +38,15 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
 # - PyQt5 and PyQt6 with QtQuick and QtQuick.Controls (Qt 5's and Qt 6's QML modules), the Qt
 #   plug-in's widget and QML forms, and Qt's Wayland platforms for them in sway (make test-qt);
+#   its keyboard on request types into a Wayland terminal (foot) and an X11 one (xterm, through
+#   Xwayland in sway and on Xvfb);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
-	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
+	gir1.2-gtk-4.0 libglib2.0-bin:gdbus foot:foot xterm:xterm \
 	python3-pyqt5 python3-pyqt6 python3-pyqt5.qtquick python3-pyqt6.qtquick \
 	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
 	qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates \
@@ -63,9 +66,12 @@ DEBIAN13_GTK4_TEST_APT = zenity
 # with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
 # tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
 # apt-get install downloads nothing), and PyQt6 with Qt 6.8's Wayland platform for a Qt form that
-# reaches keypad-osk over text-input-v3 with no plug-in (#32). The first run installs them into the
-# kept chroot (Chromium: a few minutes, once).
-DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 python3-pyqt6 qt6-wayland
+# reaches keypad-osk over text-input-v3 with no plug-in (#32). The keyboard on request (#35) types
+# there into a GTK 3 entry (gir1.2-gtk-3.0), foot, and xterm through labwc's Xwayland (xdotool
+# reads its input focus); libxtst6 is keypad-osk's Depends for XTest. The first run installs them
+# into the kept chroot (Chromium: a few minutes, once).
+DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 python3-pyqt6 qt6-wayland \
+	gir1.2-gtk-3.0 foot xterm xwayland xdotool libxtst6
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -350,7 +356,9 @@ test-deb-gtk4: deb test-deps
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
 # decimal and phone pads over the fullscreen page, and taps on their keys type into the page; then a
 # PyQt6 form (Qt 6.8, text-input-v3, no plug-in) gets each hint's pad, a `shown` line for each, and
-# types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). About a minute once the chroot has the packages.
+# types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py); then the keyboard on request types into
+# a GTK 3 entry, foot and xterm (Tests/OSK/onrequest_e2e.py, #35). About a minute, and about 35 s
+# more for the keyboard on request, once the chroot has the packages.
 test-labwc: deb test-deps virtual-pointer
 	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" "$$($(SWIFT) build --show-bin-path)/virtual-pointer" $(DEBIAN13_LABWC_APT)
 
@@ -387,12 +395,16 @@ test-wayland: build test-deps virtual-pointer
 
 # keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
 # Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
-# in cage (no input-method-v2) it refuses. See docs/keypad-osk.md.
+# in cage (no input-method-v2) it refuses. Then its keyboard on request (#35), in sway (a GTK 3
+# entry with the simple input method, foot, xterm through Xwayland) and under Xvfb + openbox
+# (xterm, the GTK 3 entry). See docs/keypad-osk.md.
 test-osk: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
 	done
+	@scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
+	@scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,

@@ -96,12 +96,13 @@ let shipping: [Target] = [
         cSettings: cWarnings,
         linkerSettings: [.linkedLibrary("wayland-client")]
     ),
-    // keypad-osk on X11: another app's field's position, its keypad window kept with it.
+    // keypad-osk on X11: another app's field's position, its keypad window kept with it, and
+    // the keyboard on request's keys through XTest (#35).
     .target(
         name: "CKeypadOSKX11",
         dependencies: ["CGTK"],
         cSettings: cWarnings,
-        linkerSettings: [.linkedLibrary("X11")]
+        linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xtst")]
     ),
     // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
     .target(

@@ -16,7 +16,9 @@ struct OSKCommand: ParsableCommand {
             On a Wayland compositor with input-method-v2 and layer-shell (sway, labwc, wayfire, \
             phoc), the compositor connects the keypad to every app's focused field (Chromium, \
             Firefox, GTK 3 and 4, Qt), and the keypad shows over fullscreen windows without ever \
-            taking focus. With a session bus it offers sm.puri.OSK0 (Visible, SetVisible).
+            taking focus. With a session bus it offers sm.puri.OSK0 (Visible, SetVisible): \
+            SetVisible(true), or `keypad-osk --show` from a panel's button, shows a full keyboard \
+            that types into whatever has keyboard focus (a terminal, an X11 app) until hidden.
 
             With KEYPAD_IM_TRACE=FILE it appends the input-method module's trace lines to FILE \
             (never a secure field's text).
@@ -26,7 +28,9 @@ struct OSKCommand: ParsableCommand {
             \(OSKExit.unsupported.rawValue) when the Wayland compositor offers no input-method-v2, \
             virtual keyboard or layer-shell (cage, weston, mutter: use the GTK module there), or \
             on X11 there is no session bus; \(OSKExit.seatTaken.rawValue) when another input \
-            method holds the seat; \(OSKExit.compositorGone.rawValue) when the compositor went away.
+            method holds the seat; \(OSKExit.compositorGone.rawValue) when the compositor went away; \
+            \(OSKExit.noKeyboard.rawValue) when --show, --hide or --toggle finds no keyboard on the \
+            session bus.
             """,
         version: KeypadVersion.current)
 
@@ -53,6 +57,10 @@ struct OSKCommand: ParsableCommand {
     @Flag(help: "Shuffle the PIN pad's digits each time it appears.")
     var scramble = false
 
+    /// `--show`, `--hide`, `--toggle`: a request to the running keypad-osk, nothing else.
+    @Flag(exclusivity: .exclusive)
+    var onRequest: OSKRequest?
+
     /// The service's configuration from the options.
     nonisolated var serviceConfiguration: OSKConfiguration {
         OSKConfiguration(
@@ -62,12 +70,27 @@ struct OSKCommand: ParsableCommand {
     }
 }
 
+/// A request to the keypad-osk already running (#35), for a panel's button or a script.
+nonisolated enum OSKRequest: String, EnumerableFlag {
+    case show, hide, toggle
+
+    static func help(for value: OSKRequest) -> ArgumentHelp? {
+        switch value {
+        case .show: "Show the running keypad-osk's keyboard (sm.puri.OSK0's SetVisible(true)), then exit."
+        case .hide: "Hide the running keypad-osk's keyboard or keypad, then exit."
+        case .toggle: "Show the keyboard when nothing shows, else hide it, then exit."
+        }
+    }
+}
+
 /// keypad-osk's exit statuses besides 0 and 64 (a bad command line).
 enum OSKExit: Int32 {
     case noDisplay = 3
     case unsupported = 4
     case seatTaken = 5
     case compositorGone = 6
+    /// --show, --hide, --toggle: no keyboard answers on the session bus.
+    case noKeyboard = 7
 }
 
 /// What keypad-osk reads from its environment.

@@ -10,7 +10,10 @@
 # the way docs/keypad-osk.md says) with its trace on; a virtual keyboard on the seat (wtype -s),
 # the tests' virtual pointer (make virtual-pointer's, built here from generated protocol code: it
 # needs only libwayland-client0 and libc, older here than there); then Tests/OSK/labwc_kiosk.py drives a
-# Chromium kiosk (--ozone-platform=wayland --kiosk --no-sandbox, as root) on Tests/Web/form.html.
+# Chromium kiosk (--ozone-platform=wayland --kiosk --no-sandbox, as root) on Tests/Web/form.html,
+# and Tests/OSK/onrequest_e2e.py the same keypad-osk's keyboard on request (#35), shown through
+# the session's bus as its user: a GTK 3 entry with the simple input method, foot, and xterm
+# through labwc's Xwayland.
 # DEBIAN13_PACKAGE... go to the chroot once (-p). Needs root.
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
@@ -76,6 +79,21 @@ wtype -s 3600000 &
 status=0
 PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
     /keypad/work/osk.trace || status=$?
+# The keyboard on request: sm.puri.OSK0 on the session's bus (keypad-osk's, from its environment),
+# reached as the session's user; X clients reach labwc's Xwayland at the display it listens on.
+osk_pid() {
+    local comm
+    for comm in /proc/[0-9]*/comm; do
+        [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && basename "${comm%/comm}" && return
+    done
+    return 0
+}
+bus=$(tr '\0' '\n' < "/proc/$(osk_pid)/environ" | sed -n 's/^DBUS_SESSION_BUS_ADDRESS=//p')
+x_display=$(find /tmp/.X11-unix -name 'X*' -printf '%f\n' 2>/dev/null | sed -n 's/^X//p' | head -n 1 || true)
+KEYPAD_ONREQUEST_TRACE=/keypad/work/osk.trace KEYPAD_ONREQUEST_POINTER=/keypad/work/virtual-pointer \
+    KEYPAD_ONREQUEST_AS="runuser -u kiosk -- env DBUS_SESSION_BUS_ADDRESS=$bus XDG_RUNTIME_DIR=$runtime" \
+    KEYPAD_ONREQUEST_X_DISPLAY=":$x_display" PYTHONDONTWRITEBYTECODE=1 \
+    /usr/bin/python3 /keypad/Tests/OSK/onrequest_e2e.py /usr/bin || status=$?
 if [ "$status" != 0 ]; then
     echo "labwc's output:" >&2; tail -20 /keypad/work/labwc.log >&2
     echo "keypad-osk's output:" >&2; cat /keypad/work/osk.log >&2

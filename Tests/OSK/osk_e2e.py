@@ -37,7 +37,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 for folder in ("IM", "Web", "Wayland"):
@@ -48,6 +47,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+from e2e_runner import run_tests  # noqa: E402
 from im_app import App  # noqa: E402
 from process_waits import context_switches, thread_wait, woken  # noqa: E402
 from screenshot import Screenshot  # noqa: E402
@@ -110,7 +110,7 @@ def screenshot(name):
     return Screenshot.take(os.path.join(SHOTS, f"{name}.png"), env=SCREEN)
 
 
-def band_top(name="band"):
+def band_top(name="band", timeout=5):
     """The top of the keypad's band across the bottom of the output, once it has slid in
     (the same top in two screenshots in a row) with its return key drawn."""
     seen = []
@@ -122,7 +122,7 @@ def band_top(name="band"):
         if top is None or len(seen) < 2 or seen[-2] != top or not has_return_key(shot, 0, 1280, top, 720):
             return None
         return top
-    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=5, seen=lambda: seen[-3:])
+    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=timeout, seen=lambda: seen[-3:])
 
 
 def assert_one_focused_view(title_part):
@@ -310,9 +310,10 @@ def test_second_osk_refuses(bin_dir, workdir):
         first.close()
 
 
-def puri(method, *args):
-    """A call to keypad-osk's sm.puri.OSK0 with gdbus; its output, or None while nobody owns the name."""
-    result = subprocess.run(["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
+def puri(method, *args, prefix=()):
+    """A call to keypad-osk's sm.puri.OSK0 with gdbus (run after `prefix`, a command that reaches
+    another user's session bus); its output, or None while nobody owns the name."""
+    result = subprocess.run([*prefix, "gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
                              "--method", method, *args], capture_output=True, text=True, timeout=10)
     return result.stdout.strip() if result.returncode == 0 else None
 
@@ -642,25 +643,7 @@ def main():
         tests = SWAY_TESTS
     else:
         tests = [test_cage_refuses]
-    only = sys.argv[2:]
-    failures = 0
-    for test in tests:
-        if only and test.__name__ not in only:
-            continue
-        start = time.time()
-        try:
-            test(bin_dir, workdir)
-            print(f"ok   {COMPOSITOR} {test.__name__} ({time.time() - start:.1f} s)", flush=True)
-        except Exception:  # noqa: BLE001 - every failure is reported, then the run fails
-            failures += 1
-            print(f"FAIL {COMPOSITOR} {test.__name__}", flush=True)
-            traceback.print_exc()
-    if failures:
-        print(f"screenshots in {SHOTS}, traces in {workdir}")
-        return 1
-    shutil.rmtree(SHOTS, ignore_errors=True)
-    shutil.rmtree(workdir, ignore_errors=True)
-    return 0
+    return run_tests(tests, COMPOSITOR, (bin_dir, workdir), sys.argv[2:], (SHOTS, workdir))
 
 
 if __name__ == "__main__":
