@@ -77,8 +77,12 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
-# from a draw handler).
-BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard
+# from a draw handler), and Qt Virtual Keyboard for Qt 5 and Qt 6 with the Qt.labs.folderlistmodel
+# QML module its keyboard imports (Debian's packages leave it out: without it the panel draws no
+# keyboard), the anchor of scripts/benchmarks/bench-qt.
+BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard \
+	qtvirtualkeyboard-plugin qml-module-qt-labs-folderlistmodel \
+	qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
 
 # The package names alone, for apt-get.
 packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
@@ -469,7 +473,8 @@ example: build
 # Release-build measurements (never timed tests): each script writes Benchmarks/results/<section>.json
 # and renders BENCHMARKS.md from all of them (scripts/benchmarks/render_benchmarks.py); scripts/benchmarks/bench-im
 # adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web
-# the module against matchbox-keyboard in Firefox ESR's kiosk.
+# the module against matchbox-keyboard in Firefox ESR's kiosk; scripts/benchmarks/bench-qt the Qt
+# plug-in against Qt Virtual Keyboard.
 bench: bench-deps
 	scripts/benchmarks/bench
 	scripts/benchmarks/bench-im
@@ -477,6 +482,7 @@ bench: bench-deps
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-gtk4
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-qt
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;

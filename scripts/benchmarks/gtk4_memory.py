@@ -18,20 +18,13 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "GTK4"))
 from gtk4_e2e import GTK, Form, Keypad  # noqa: E402
+sys.path.insert(0, HERE)
+from process_memory import rollup  # noqa: E402
 
 bin_dir, runs = sys.argv[1], int(sys.argv[2])
 GTK["version"] = int(sys.argv[3]) if len(sys.argv) > 3 else 4
 MODULE_FILE = "libim-keypad.so" if GTK["version"] == 4 else "im-keypad.so"
 empty = tempfile.mkdtemp()  # a GTK_PATH with no module in it
-
-
-def rollup(pid):
-    values = {}
-    for line in open(f"/proc/{pid}/smaps_rollup"):
-        parts = line.split()
-        if len(parts) >= 3 and parts[1].isdigit():
-            values[parts[0].rstrip(":")] = int(parts[1])
-    return values["Rss"], values["Pss"]
 
 
 def module_rss(pid):
