@@ -56,6 +56,14 @@ DEBIAN13_GTK4_TEST_APT = zenity
 # (Chromium: a few minutes, once).
 DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0
 
+# make deb-arm64 cross-builds the packages for Raspberry Pi OS (arm64) in chroots that mmdebstrap makes
+# (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
+# qemu-user-static (scripts/packaging/debian13-chroot --arch arm64), with these there: the
+# display and yad of make test-deb, labwc with wtype's virtual keyboard and GTK 4 for Python (a
+# GTK 4 form on Wayland), grim's screenshots, and keypad-osk's one Depends the chroot lacks.
+CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
+DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0
+
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
@@ -81,7 +89,7 @@ GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
 GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc deb deb-gtk4 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc test-arm64 deb deb-gtk4 deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -151,6 +159,24 @@ deb: deps
 deb-gtk4: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	@deb=$$(scripts/packaging/build-deb-gtk4) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
+
+# make deb-arm64 (#30): the three packages for arm64 (dist/*_arm64.deb), cross-built here from Debian's
+# packages only: Debian sid's swiftlang (pinned) and a Debian 13 arm64 sysroot with the Swift runtime
+# of the same build, made once (about 1.4 GB of downloads, a few minutes) and kept in /var/cache/keypad;
+# Depends from Debian 13's arm64 packages; lintian must find nothing. See docs/raspberry-pi.md.
+deb-arm64: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT) $(CROSS_APT)"
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-cross arm64
+
+# make test-arm64 (#30): the arm64 packages in an arm64 Debian 13 chroot under qemu-user (binfmt_misc set for
+# the run, left as found): apt on bookworm refuses them (glibc), KeypadCore's tests (cross-built) pass,
+# the three install with apt and purge leaving nothing, the GTK 3 module types into an arm64 yad
+# under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
+# The chroot is made on the first run (debootstrap and packages under emulation: minutes).
+ARM64_DEBS = $$(for p in keypad-im-gtk3 keypad-osk keypad-im-gtk4; do ls -t dist/$${p}_*_arm64.deb | head -n 1; done)
+test-arm64: deb-arm64 test-deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
+	Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"

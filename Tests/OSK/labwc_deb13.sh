@@ -2,7 +2,13 @@
 # make test-labwc: keypad-osk's package in labwc 0.8.3, as Raspberry Pi OS runs it, in the
 # Debian 13 chroot (scripts/packaging/debian13-chroot).
 #
-#   Tests/OSK/labwc_deb13.sh dist/keypad-osk_<version>_<arch>.deb DEBIAN13_PACKAGE...
+#   Tests/OSK/labwc_deb13.sh [--arch ARCH --pointer FILE] [--test NAME] dist/keypad-osk_<version>_<arch>.deb DEBIAN13_PACKAGE...
+#
+#   --arch ARCH      in the Debian 13 of ARCH (make test-arm64: arm64 under qemu-user,
+#                    scripts/packaging/debian13-chroot --arch), with --pointer FILE, the virtual
+#                    pointer built for ARCH; every wait is 4 times as long there
+#                    (KEYPAD_TIMEOUT_SCALE), emulation being that much slower
+#   --test NAME      Tests/OSK/labwc_kiosk.py's test: chromium (default), gtk4 (a GTK 4 form)
 #
 # Inside the chroot (a throwaway overlay): apt-get install the package (its Depends resolved by
 # Debian 13's apt, printed); labwc headless (pixman, one 1280x720 output) as an unprivileged
@@ -14,6 +20,18 @@
 # DEBIAN13_PACKAGE... go to the chroot once (-p). Needs root.
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
+arch_args=()
+scale=1
+pointer=""
+test_name=chromium
+while [ $# -gt 0 ]; do
+    case $1 in
+    --arch) arch_args=(--arch "$2"); scale=4; shift 2 ;;
+    --pointer) pointer=$(realpath "$2"); shift 2 ;;
+    --test) test_name=$2; shift 2 ;;
+    *) break ;;
+    esac
+done
 deb=$(realpath "$1")
 shift
 chroot_packages=()
@@ -23,8 +41,13 @@ work=$(mktemp -d /tmp/keypad-labwc-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 cp "$deb" "$work/"
-cc -Wall -Wextra -Werror -o "$work/virtual-pointer" "$checkout/Tests/Wayland/virtual_pointer.c" \
-    $(pkg-config --cflags --libs wayland-client)
+if [ -n "$pointer" ]; then
+    cp "$pointer" "$work/virtual-pointer"
+else
+    cc -Wall -Wextra -Werror -o "$work/virtual-pointer" "$checkout/Tests/Wayland/virtual_pointer.c" \
+        $(pkg-config --cflags --libs wayland-client)
+fi
+echo "$test_name" > "$work/test-name"
 
 cat > "$work/inside.sh" <<'INSIDE'
 set -euo pipefail
@@ -39,7 +62,7 @@ dpkg-query -W -f='${Depends}\n' keypad-osk | tr ',' '\n' | sed 's/^ *//' | while
             print $2, $3; exit }')"
 done
 echo "       apt installed with it: $(sed -n '/NEW packages will be installed/,/upgraded/{/^ /p}' /keypad/work/apt.log | xargs)"
-echo "       labwc $(dpkg-query -W -f='${Version}' labwc), chromium $(dpkg-query -W -f='${Version}' chromium)"
+echo "       labwc $(dpkg-query -W -f='${Version}' labwc) ($(dpkg --print-architecture)), chromium $(dpkg-query -W -f='${Version}' chromium 2>/dev/null || echo -)"
 
 useradd --create-home --shell /bin/sh kiosk
 home=/home/kiosk
@@ -55,7 +78,7 @@ chmod 666 /keypad/work/osk.trace
 runuser -u kiosk -- env -i HOME="$home" XDG_RUNTIME_DIR="$runtime" PATH=/usr/bin:/bin LANG=C.UTF-8 \
     WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman KEYPAD_IM_TRACE=/keypad/work/osk.trace \
     dbus-run-session -- labwc > /keypad/work/labwc.log 2>&1 &
-for _ in $(seq 200); do [ -S "$runtime/wayland-0" ] && break; sleep 0.05; done
+for _ in $(seq $((200 * KEYPAD_TIMEOUT_SCALE))); do [ -S "$runtime/wayland-0" ] && break; sleep 0.05; done
 [ -S "$runtime/wayland-0" ] || { echo "FAIL labwc did not start:" >&2; cat /keypad/work/labwc.log >&2; exit 1; }
 # Root's clients (wtype, the pointer, grim, Chromium) reach labwc's socket by its path; root keeps
 # a runtime directory of its own.
@@ -69,14 +92,14 @@ osk_user() {
     done
     return 0
 }
-for _ in $(seq 100); do [ "$(osk_user)" = kiosk ] && break; sleep 0.1; done
+for _ in $(seq $((100 * KEYPAD_TIMEOUT_SCALE))); do [ "$(osk_user)" = kiosk ] && break; sleep 0.1; done
 [ "$(osk_user)" = kiosk ] || { echo "FAIL no keypad-osk of kiosk's from labwc's autostart:" >&2; cat /keypad/work/*.log >&2; exit 1; }
 echo "ok   $(labwc --version 2>&1 | head -n 1) started keypad-osk (its autostart), as the user kiosk"
 # A keyboard on the seat, so windows get keyboard focus (and Chromium its text-input).
 wtype -s 3600000 &
 status=0
 PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
-    /keypad/work/osk.trace || status=$?
+    /keypad/work/osk.trace "$(cat /keypad/work/test-name)" || status=$?
 if [ "$status" != 0 ]; then
     echo "labwc's output:" >&2; tail -20 /keypad/work/labwc.log >&2
     echo "keypad-osk's output:" >&2; cat /keypad/work/osk.log >&2
@@ -84,5 +107,5 @@ fi
 exit "$status"
 INSIDE
 
-"$checkout/scripts/packaging/debian13-chroot" "${chroot_packages[@]}" -b "$work:/keypad/work" \
-    -b "$checkout/Tests:/keypad/Tests" -- bash /keypad/work/inside.sh
+"$checkout/scripts/packaging/debian13-chroot" ${arch_args[@]+"${arch_args[@]}"} "${chroot_packages[@]}" -b "$work:/keypad/work" \
+    -b "$checkout/Tests:/keypad/Tests" -- env KEYPAD_TIMEOUT_SCALE=$scale bash /keypad/work/inside.sh

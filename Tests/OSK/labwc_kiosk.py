@@ -10,10 +10,16 @@ for number, phone pad for tel); a screenshot (grim) shows the keypad's band acro
 of the fullscreen page with the page still above it; taps on its keys (their rectangles from
 the trace) change the page's own value (the page's input events, posted to the loopback server).
 
-    labwc_kiosk.py VIRTUAL_POINTER TRACE
+    labwc_kiosk.py VIRTUAL_POINTER TRACE [TEST]
+
+TEST: chromium (the default: the kiosk above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_form.py,
+GTK's own text-input-v3, no module) whose Digits entry gets the number pad and whose own text
+follows taps on its keys and Delete: make test-arm64 runs that one in an arm64 labwc under
+qemu-user, where Chromium would be too slow to start.
 """
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -23,7 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 for folder in ("IM", "Web", "Wayland"):
     sys.path.insert(0, os.path.join(HERE, "..", folder))
 
-from osk_e2e import band_top, chromium, screenshot, stop_browser  # noqa: E402
+from osk_e2e import GTK4_FORM, PLAIN, band_top, chromium, screenshot, stop_browser, tap_gtk4_form  # noqa: E402
 from wayland_e2e import CHROME, VirtualPointer, click_output, keypad_band  # noqa: E402
 from web_harness import Page, Trace, wait_for  # noqa: E402
 
@@ -80,8 +86,29 @@ def test_chromium_kiosk(trace, workdir):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def test_gtk4_form(trace, workdir):
+    mark = trace.mark()
+    app = subprocess.Popen(["/usr/bin/python3", GTK4_FORM], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           text=True, env=PLAIN)
+    try:
+        # The form focuses Digits itself: GTK enables text-input-v3 with purpose DIGITS (2).
+        keypad = trace.wait_keypad(mark, "numberPad")
+        focus_ins = trace.since(mark, "focus-in")
+        assert focus_ins and focus_ins[-1].startswith("focus-in purpose=2 "), focus_ins
+        top = band_top("gtk4-band")
+        tap_gtk4_form(app, lambda key: click_output(keypad[2][key][0], top + keypad[2][key][1]))
+        print("ok   labwc: a GTK 4 form's Digits entry → numberPad; 8, 9, Delete typed 8 into it", flush=True)
+    finally:
+        app.terminate()
+        app.wait(timeout=10)
+
+
+TESTS = {"chromium": test_chromium_kiosk, "gtk4": test_gtk4_form}
+
+
 def main():
     pointer, trace_path = sys.argv[1:3]
+    test = TESTS[sys.argv[3] if len(sys.argv) > 3 else "chromium"]
     workdir = os.path.dirname(trace_path)
     missing = VirtualPointer.start(pointer)
     assert not missing, f"no virtual pointer: {missing}"
@@ -89,13 +116,13 @@ def main():
     trace.path = trace_path
     start = time.time()
     try:
-        test_chromium_kiosk(trace, workdir)
+        test(trace, workdir)
     except Exception:  # noqa: BLE001 - the failure is reported, then the run fails
-        print("FAIL labwc test_chromium_kiosk", flush=True)
+        print(f"FAIL labwc {test.__name__}", flush=True)
         traceback.print_exc()
         print("keypad-osk's trace:", *trace.lines()[-20:], sep="\n  ")
         return 1
-    print(f"ok   labwc test_chromium_kiosk ({time.time() - start:.1f} s)", flush=True)
+    print(f"ok   labwc {test.__name__} ({time.time() - start:.1f} s)", flush=True)
     return 0
 
 
