@@ -39,7 +39,8 @@ struct RecorderTests {
         field.becomeFirstResponder()
         field.insertText("7")
         field.performReturn()
-        let expected =
+        // Typed: Debian's Swift 6.2.3 (make test-arm64's cross build) gave up type-checking it.
+        let expected: [String] =
             ["F shouldBeginEditing -> true"] + Session.show(from: hidden260, to: shown260) + Session.begin("F")
             + [
                 "F shouldChangeCharacters {0,0} \"7\" -> true", "F didChangeSelection {1,0}", "F editingChanged \"7\"",
