@@ -60,9 +60,10 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 # (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
 # qemu-user-static (scripts/packaging/debian13-chroot --arch arm64), with these there: the
 # display and yad of make test-deb, labwc with wtype's virtual keyboard and GTK 4 for Python (a
-# GTK 4 form on Wayland), grim's screenshots, and keypad-osk's one Depends the chroot lacks.
+# GTK 4 form on Wayland), grim's screenshots, keypad-osk's one Depends the chroot lacks, and libcurl
+# (the Swift runtime's FoundationNetworking, which the cross-built test binary loads).
 CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
-DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0
+DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0 libcurl4t64
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind

@@ -88,9 +88,16 @@ def test_chromium_kiosk(trace, workdir):
 
 def test_gtk4_form(trace, workdir):
     mark = trace.mark()
-    app = subprocess.Popen(["/usr/bin/python3", GTK4_FORM], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                           text=True, env=PLAIN)
+    errors = open(os.path.join(workdir, "gtk4-form.log"), "w")
+    # GTK 4's cairo renderer: there is no GPU, and GL through Mesa's llvmpipe under qemu takes minutes.
+    app = subprocess.Popen(["/usr/bin/python3", GTK4_FORM], stdout=subprocess.PIPE, stderr=errors, text=True,
+                           env=dict(PLAIN, GSK_RENDERER="cairo"))
     try:
+        # The form says "ready" once its window is presented (a GTK 4 app's start takes long under emulation).
+        os.set_blocking(app.stdout.fileno(), False)
+        output = []
+        wait_for(lambda: output.extend(iter(app.stdout.readline, "")) or "ready\n" in output,
+                 "the GTK 4 form to start", timeout=30, seen=lambda: (output, open(errors.name).read()[-500:]))
         # The form focuses Digits itself: GTK enables text-input-v3 with purpose DIGITS (2).
         keypad = trace.wait_keypad(mark, "numberPad")
         focus_ins = trace.since(mark, "focus-in")
@@ -101,6 +108,7 @@ def test_gtk4_form(trace, workdir):
     finally:
         app.terminate()
         app.wait(timeout=10)
+        errors.close()
 
 
 TESTS = {"chromium": test_chromium_kiosk, "gtk4": test_gtk4_form}
