@@ -13,10 +13,15 @@ PROPERTY_SEQUENCES ?= 10000
 # Building (make build, demo, example): GTK 3's headers (with Wayland's and X's), and the
 # headless display that renders the demo to a PNG where there is no DISPLAY: Xvfb, openbox
 # as a real window manager, xprop to see it is up, and a private session bus.
-BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev xvfb:Xvfb openbox:openbox x11-utils:xprop \
-	dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
+BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev libwayland-bin:wayland-scanner libxtst-dev \
+	xvfb:Xvfb openbox:openbox x11-utils:xprop dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
 # libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
+# libwayland-bin's wayland-scanner generates the Wayland protocols' code from their XML (protocols/).
+# libxtst-dev: keypad-osk's keyboard on request types through XTest on X11 (#35).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
+# Qt's private QPA headers and moc build the Qt input-context plug-in for Qt 5 and for Qt 6
+# (C++, Sources/ThinModules/Qt; make qt-plugins).
+BUILD_APT += qtbase5-private-dev qtbase5-dev-tools qt6-base-private-dev qt6-base-dev-tools
 
 # make deb builds the package with dpkg-dev (dpkg-shlibdeps finds its Depends) and checks it with lintian.
 PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
@@ -31,13 +36,21 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
 #   a virtual keyboard, and gtk-layer-shell, which the keypad loads where there is layer-shell;
 # - keypad-osk (make test-osk): GTK 4 for Python (a GTK 4 app on Wayland), gdbus (sm.puri.OSK0);
+# - PyQt5 and PyQt6 with QtQuick and QtQuick.Controls (Qt 5's and Qt 6's QML modules), the Qt
+#   plug-in's widget and QML forms, and Qt's Wayland platforms for them in sway (make test-qt);
+#   its keyboard on request types into a Wayland terminal (foot) and an X11 one (xterm, through
+#   Xwayland in sway and on Xvfb);
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
-	gir1.2-gtk-4.0 libglib2.0-bin:gdbus \
+	gir1.2-gtk-4.0 libglib2.0-bin:gdbus foot:foot xterm:xterm \
+	python3-pyqt5 python3-pyqt6 python3-pyqt5.qtquick python3-pyqt6.qtquick \
+	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
+	qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates \
+	qml6-module-qtquick-layouts qml6-module-qtqml-workerscript qtwayland5 qt6-wayland \
 	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
@@ -52,9 +65,13 @@ DEBIAN13_GTK4_TEST_APT = zenity
 # make test-labwc runs keypad-osk's package in Raspberry Pi OS's compositor there (labwc 0.8.3)
 # with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
 # tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
-# apt-get install downloads nothing). The first run installs them into the kept chroot
-# (Chromium: a few minutes, once).
-DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0
+# apt-get install downloads nothing), and PyQt6 with Qt 6.8's Wayland platform for a Qt form that
+# reaches keypad-osk over text-input-v3 with no plug-in (#32). The keyboard on request (#35) types
+# there into a GTK 3 entry (gir1.2-gtk-3.0), foot, and xterm through labwc's Xwayland (xdotool
+# reads its input focus); libxtst6 is keypad-osk's Depends for XTest. The first run installs them
+# into the kept chroot (Chromium: a few minutes, once).
+DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 python3-pyqt6 qt6-wayland \
+	gir1.2-gtk-3.0 foot xterm xwayland xdotool libxtst6
 
 # make deb-arm64 cross-builds the packages for Raspberry Pi OS (arm64) in chroots that mmdebstrap makes
 # (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
@@ -86,11 +103,13 @@ IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 # built with cc into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0.
 # Beside it, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
 # D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md.
-GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c)
-GTK4_IM_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+# The thin modules' shared D-Bus client (Sources/ThinModules/Client, GIO only), built into each module.
+THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
+GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c) $(THIN_CLIENT_SOURCES)
+GTK4_IM_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
 
-.PHONY: all deps test-deps bench-deps install-apt build virtual-pointer test test-e2e test-im test-gtk4 test-web test-wayland test-osk test-deb test-deb-gtk4 test-labwc test-arm64 deb deb-gtk4 deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-gtk4 test-qt test-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc test-arm64 deb deb-gtk4 deb-qt deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -133,6 +152,39 @@ build: deps
 	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
 	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
 
+# ---- The Qt input-context plug-in (#32) ----
+# One C++ source (Sources/ThinModules/Qt) with the shared client built in, for Qt 5 and for Qt 6,
+# each where Qt finds it with QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
+# Qt's platform plug-ins use Qt's private QPA headers (<includedir>/QtGui/<version>/...), so a
+# plug-in loads only in the Qt it was built against.
+QT_PLUGIN_FILE = platforminputcontexts/libkeypadplatforminputcontextplugin.so
+QT5_PLUGIN = .build/qt5/plugins/$(QT_PLUGIN_FILE)
+QT6_PLUGIN = .build/qt6/plugins/$(QT_PLUGIN_FILE)
+QT_PLUGIN_SOURCES = $(wildcard Sources/ThinModules/Qt/*.cpp)
+QT_PLUGIN_INPUTS = $(QT_PLUGIN_SOURCES) $(wildcard Sources/ThinModules/Qt/*.h Sources/ThinModules/Qt/*.json) \
+	$(THIN_CLIENT_SOURCES) Sources/ThinModules/Client/keypad_osk_client.h
+QT_PC_qt5 = Qt5Gui
+QT_PC_qt6 = Qt6Gui
+# moc: Qt 5's in its host_bins, Qt 6's in its libexecdir (Debian's paths, read from pkg-config).
+QT_MOC_qt5 = "$$(pkg-config --variable=host_bins Qt5Core)/moc"
+QT_MOC_qt6 = "$$(pkg-config --variable=libexecdir Qt6Core)/moc"
+QT_PLUGIN_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -DQT_NO_KEYWORDS \
+	-DQT_NO_DEBUG -ISources/ThinModules/Client -ISources/ThinModules/Qt
+THIN_CLIENT_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -fPIC \
+	-fvisibility=hidden
+
+$(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INPUTS)
+	@mkdir -p $(@D) .build/$*/obj
+	@pc=$(QT_PC_$*); include=$$(pkg-config --variable=includedir $$pc); version=$$(pkg-config --modversion $$pc); \
+	private=""; for module in QtCore QtGui; do private="$$private -I$$include/$$module/$$version -I$$include/$$module/$$version/$$module"; done; \
+	echo "Qt plug-in ($*): QT_PLUGIN_PATH=$(abspath .build/$*/plugins)"; \
+	$(QT_MOC_$*) $$private $$(pkg-config --cflags-only-I $$pc) -o .build/$*/obj/keypad_qt_plugin.moc Sources/ThinModules/Qt/keypad_qt_plugin.cpp && \
+	cc $(THIN_CLIENT_CFLAGS) -c -o .build/$*/obj/keypad_osk_client.o $(THIN_CLIENT_SOURCES) $$(pkg-config --cflags gio-2.0) && \
+	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc gio-2.0) -shared -Wl,-z,defs \
+		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc gio-2.0)
+
+qt-plugins: deps $(QT5_PLUGIN) $(QT6_PLUGIN)
+
 # ---- Debian package (#21) ----
 # make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
 # Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
@@ -161,6 +213,26 @@ deb-gtk4: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
 	@deb=$$(scripts/packaging/build-deb-gtk4) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
 
+# make deb-qt (#32): keypad-im-qt5 and keypad-im-qt6 (scripts/packaging/build-deb-qt), each built against a
+# release's own Qt, whose private ABI it depends on: Debian 12's here into dist/, Debian 13's inside the
+# Debian 13 chroot (with DEBIAN13_QT_BUILD_APT there) into dist/debian13/; lintian must find nothing on
+# either release. See docs/qt.md.
+DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
+	pkg-config dpkg-dev libglib2.0-dev lintian
+QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
+deb-qt: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	@$(QT_DEB_BUILD)
+	@scripts/packaging/debian13-chroot $(foreach p,$(DEBIAN13_QT_BUILD_APT),-p $(p)) -b "$$PWD:/keypad" -- \
+		env SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) KEYPAD_DEB_DIR=dist/debian13 sh -c 'cd /keypad && $(QT_DEB_BUILD)'
+
+# make test-deb-qt: keypad-osk (make deb) with each release's keypad-im-qt5 and keypad-im-qt6 (make deb-qt),
+# installed with apt-get, typing into PyQt5 and PyQt6 forms, purged: on Debian 12 in a mount namespace
+# whose /usr, /etc and /var are throwaway overlays, and in the Debian 13 chroot (Tests/Qt/deb_qt.sh).
+DEBIAN13_QT_TEST_APT = python3-pyqt5 python3-pyqt6 python3-gi gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
+test-deb-qt: deb deb-qt test-deps
+	Tests/Qt/deb_qt.sh "$(OSK_DEB)" dist dist/debian13 $(DEBIAN13_QT_TEST_APT)
+
 # make deb-arm64 (#30): the three packages for arm64 (dist/*_arm64.deb), cross-built here from Debian's
 # packages only: Debian sid's swiftlang (pinned) and a Debian 13 arm64 sysroot with the Swift runtime
 # of the same build, made once (about 1.4 GB of downloads, a few minutes) and kept in /var/cache/keypad;
@@ -175,9 +247,10 @@ deb-arm64: deps
 # under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
 # The chroot is made on the first run (debootstrap and packages under emulation: minutes).
 ARM64_DEBS = $$(for p in keypad-im-gtk3 keypad-osk keypad-im-gtk4; do ls -t dist/$${p}_*_arm64.deb | head -n 1; done)
-test-arm64: deb-arm64 test-deps
+# The virtual pointer is cross-built there from the protocol code generated here (PROTOCOL_CODE).
+test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
-	Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
+	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
@@ -225,12 +298,14 @@ test: test-deps lint build
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
 	$(MAKE) --no-print-directory test-gtk4
+	$(MAKE) --no-print-directory test-qt
 	$(MAKE) --no-print-directory test-web
 	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-osk
 	$(MAKE) --no-print-directory test-fuzz
 	$(MAKE) --no-print-directory test-deb
 	$(MAKE) --no-print-directory test-deb-gtk4
+	$(MAKE) --no-print-directory test-deb-qt
 	$(MAKE) --no-print-directory test-labwc
 
 # The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
@@ -280,6 +355,21 @@ test-gtk4: build test-deps
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
 	rm -f "$$trace"; exit $$status
 
+# The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
+# Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
+# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, hints changed
+# while focused) and QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; then the
+# widget forms as native Wayland clients of a headless sway (keypad-osk started by the test first),
+# tapped with the virtual pointer.
+# QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
+test-qt: build test-deps qt-plugins virtual-pointer
+	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
+	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace"; \
+	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$$bin" "$$PWD/.build" || status=1; \
+	rm -f "$$trace"; export XDG_DATA_DIRS=/usr/local/share:/usr/share; \
+	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$$bin" "$$PWD/.build" || status=1; \
+	exit $$status
+
 # The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
 # /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory;
 # then both installed with apt-get in the Debian 13 chroot, typing into Debian 13's zenity, removed.
@@ -288,10 +378,13 @@ test-deb-gtk4: deb test-deps
 
 # keypad-osk's package (make deb) in the Debian 13 chroot, in labwc 0.8.3 headless as Raspberry Pi OS
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
-# decimal and phone pads over the fullscreen page, and taps on their keys type into the page
-# (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py). 7-30 s once the chroot has the packages.
-test-labwc: deb test-deps
-	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" $(DEBIAN13_LABWC_APT)
+# decimal and phone pads over the fullscreen page, and taps on their keys type into the page; then a
+# PyQt6 form (Qt 6.8, text-input-v3, no plug-in) gets each hint's pad, a `shown` line for each, and
+# types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py); then the keyboard on request types into
+# a GTK 3 entry, foot and xterm (Tests/OSK/onrequest_e2e.py, #35). About a minute, and about 35 s
+# more for the keyboard on request, once the chroot has the packages.
+test-labwc: deb test-deps virtual-pointer
+	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" "$$($(SWIFT) build --show-bin-path)/virtual-pointer" $(DEBIAN13_LABWC_APT)
 
 # The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
@@ -301,10 +394,21 @@ test-web: build test-deps
 # The keypad's own window on Wayland, with the module (the Python form) and with the
 # library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
 # (no layer-shell, no keyboard) nested in a headless sway. See docs/wayland.md.
+# Wayland protocols' code, generated by wayland-scanner from the XML kept in protocols/
+# (protocols/README.md): a client header and the interfaces' tables, never written by hand.
+PROTOCOL_CODE = .build/protocols
+$(PROTOCOL_CODE)/%-client-protocol.h: protocols/%.xml | deps
+	@mkdir -p $(@D)
+	wayland-scanner client-header $< $@
+$(PROTOCOL_CODE)/%-protocol.c: protocols/%.xml | deps
+	@mkdir -p $(@D)
+	wayland-scanner private-code $< $@
+
 # The tests' virtual pointer (a Wayland client of sway's seat), beside the build's binaries.
-virtual-pointer: build
-	cc -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" Tests/Wayland/virtual_pointer.c \
-		$$(pkg-config --cflags --libs wayland-client)
+VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
+virtual-pointer: build $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
+	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" \
+		Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-protocol.c $$(pkg-config --cflags --libs wayland-client)
 
 test-wayland: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
@@ -315,12 +419,16 @@ test-wayland: build test-deps virtual-pointer
 
 # keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
 # Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
-# in cage (no input-method-v2) it refuses. See docs/keypad-osk.md.
+# in cage (no input-method-v2) it refuses. Then its keyboard on request (#35), in sway (a GTK 3
+# entry with the simple input method, foot, xterm through Xwayland) and under Xvfb + openbox
+# (xterm, the GTK 3 entry). See docs/keypad-osk.md.
 test-osk: build test-deps virtual-pointer
 	@for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \
 			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
 	done
+	@scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
+	@scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
 
 DEMO_FLAGS ?=
 # With a display, the demo opens a window; without one, it renders under Xvfb,
@@ -380,7 +488,8 @@ docs: deps
 # 120 columns, no force unwrap or force try. `format` rewrites the files in place;
 # `lint` changes nothing and fails on any difference from that style.
 SWIFT_FORMAT ?= swift-format
-FORMAT_PATHS := Package.swift Sources Tests Fuzz Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Benchmarks Benchmarks/Rigs
+FORMAT_PATHS := Package.swift Sources Tests Fuzz Benchmarks/Model/Package.swift Benchmarks/Model/Sources \
+	Benchmarks/Model/Benchmarks Benchmarks/Rigs
 
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMAT_PATHS)

@@ -53,6 +53,12 @@ let shipping: [Target] = [
         cSettings: cWarnings,
         linkerSettings: [.linkedLibrary("wayland-client")]
     ),
+    // What the keypad's own window needs of X11: which root-window property changes move the work area.
+    .target(
+        name: "CKeypadX11",
+        dependencies: ["CGTK"],
+        cSettings: cWarnings
+    ),
     // GTK 3 widgets GTK lacks (a GObject subclass needs C): the keypad's slide clip.
     .target(
         name: "CKeypadGTK",
@@ -61,7 +67,7 @@ let shipping: [Target] = [
     ),
     .target(
         name: "KeypadGTK",
-        dependencies: ["KeypadCore", "KeypadResources", "CGTK", "CKeypadGTK", "CKeypadWayland"],
+        dependencies: ["KeypadCore", "KeypadResources", "CGTK", "CKeypadGTK", "CKeypadWayland", "CKeypadX11"],
         swiftSettings: gtkSettings
     ),
     // The GTK 3 IM module's GObject type and GTK's four module entry points; the rest is Swift.
@@ -90,12 +96,13 @@ let shipping: [Target] = [
         cSettings: cWarnings,
         linkerSettings: [.linkedLibrary("wayland-client")]
     ),
-    // keypad-osk on X11: another app's field's position, its keypad window kept with it.
+    // keypad-osk on X11: another app's field's position, its keypad window kept with it, and
+    // the keyboard on request's keys through XTest (#35).
     .target(
         name: "CKeypadOSKX11",
         dependencies: ["CGTK"],
         cSettings: cWarnings,
-        linkerSettings: [.linkedLibrary("X11")]
+        linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xtst")]
     ),
     // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
     .target(
@@ -107,11 +114,17 @@ let shipping: [Target] = [
         ],
         swiftSettings: gtkSettings
     ),
+    // The command-line options keypad-osk and the demo share (--layouts, --css): one definition.
+    .target(
+        name: "KeypadCommandLine",
+        dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        swiftSettings: strictSettings
+    ),
     // The system keypad process: a client of the compositor's input-method-v2.
     .executableTarget(
         name: "keypad-osk",
         dependencies: [
-            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "CGTK", "CKeypadWayland",
+            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "KeypadCommandLine", "CGTK", "CKeypadWayland",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings
@@ -129,7 +142,7 @@ let examples: [Target] = [
         name: "keypad-demo",
         dependencies: [
             "KeypadGTK", "KeypadGTKInspection", "KeypadCore", "KeypadTesting", "KeypadBenchSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "KeypadCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings
     ),
@@ -203,7 +216,7 @@ let testSupport: [Target] = [
 ]
 
 // MARK: - Benchmark rigs (Benchmarks/Rigs/): make bench's GTK measurements
-// (the headless model's benchmarks are the package in Benchmarks/)
+// (the headless model's benchmarks are a package of their own, Benchmarks/Model/)
 
 let benchmarkRigs: [Target] = [
     // Process readings (RSS) that keypad-gtk-bench and the demo's --soak share.

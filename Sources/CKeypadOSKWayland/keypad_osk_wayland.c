@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "keypad_osk_wayland.h"
+#include "keypad_osk_keymap.h"
 
 #include <gdk/gdkwayland.h>
 #include <glib-unix.h>
@@ -207,29 +208,20 @@ static const struct {
     im_activate, im_deactivate, im_surrounding_text, im_text_change_cause, im_content_type, im_done, im_unavailable,
 };
 
-/* The virtual keyboard's keymap: BackSpace and Return alone (evdev codes + 8). <LAST>, a
- * key with no symbols, makes 255 the highest keycode: xkbcommon takes the highest key
- * named, not `maximum`, and GDK 3's Wayland keymap looks keyvals up below the highest
- * keycode only, so GTK's key bindings would never see Return as the last key. */
-static const char keymap[] =
-    "xkb_keymap {\n"
-    "xkb_keycodes \"keypad\" { minimum = 8; maximum = 255; <BKSP> = 22; <RTRN> = 36; <LAST> = 255; };\n"
-    "xkb_types \"keypad\" { type \"ONE_LEVEL\" { modifiers = none; level_name[Level1] = \"Any\"; }; };\n"
-    "xkb_compatibility \"keypad\" { };\n"
-    "xkb_symbols \"keypad\" { key <BKSP> { [ BackSpace ] }; key <RTRN> { [ Return ] }; };\n"
-    "};\n";
+/* The virtual keyboard's keymap (keypad_osk_keymap.c): the keys sent as keys, and one key
+ * for each character typed so far (#35). */
+static KeypadOSKKeymap typed_keymap;
 
 static gboolean send_keymap(void) {
     int fd = memfd_create("keypad-osk-keymap", MFD_CLOEXEC);
     if (fd < 0) return FALSE;
-    size_t size = sizeof keymap; /* with the terminating NUL, as the protocol wants */
-    if (write(fd, keymap, size) != (ssize_t)size) {
-        close(fd);
-        return FALSE;
-    }
-    wl_proxy_marshal(client.keyboard, VK_KEYMAP, KEYMAP_FORMAT_XKB_V1, fd, (uint32_t)size);
+    char *keymap = keypad_osk_keymap_text(&typed_keymap);
+    size_t size = strlen(keymap) + 1; /* with the terminating NUL, as the protocol wants */
+    gboolean written = write(fd, keymap, size) == (ssize_t)size;
+    g_free(keymap);
+    if (written) wl_proxy_marshal(client.keyboard, VK_KEYMAP, KEYMAP_FORMAT_XKB_V1, fd, (uint32_t)size);
     close(fd);
-    return TRUE;
+    return written;
 }
 
 static gboolean connection_closed(gint fd, GIOCondition condition, gpointer data) {
@@ -282,4 +274,13 @@ void keypad_osk_wayland_tap_key(uint32_t evdev_key) {
     wl_proxy_marshal(client.keyboard, VK_KEY, now_ms(), evdev_key, 1);
     wl_proxy_marshal(client.keyboard, VK_KEY, now_ms(), evdev_key, 0);
     wl_display_flush(client.display);
+}
+
+gboolean keypad_osk_wayland_type_codepoint(uint32_t codepoint) {
+    if (client.keyboard == NULL) return FALSE;
+    int changed = 0;
+    uint32_t key = keypad_osk_keymap_key(&typed_keymap, codepoint, &changed);
+    if (key == 0 || (changed && !send_keymap())) return FALSE;
+    keypad_osk_wayland_tap_key(key);
+    return TRUE;
 }

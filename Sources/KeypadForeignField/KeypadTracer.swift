@@ -4,7 +4,8 @@ import KeypadCore
 import KeypadGTK
 
 /// Writes one window's keypad to ``IMTrace``: the layout, page and key rectangles each
-/// time the keypad settles on screen or changes while shown, `hidden` when it slides
+/// time the keypad settles on screen or changes while shown (another keypad of the same
+/// height included, which no keyboard notification announces), `hidden` when it slides
 /// out, and each key that acts. Made only when the trace is on.
 ///
 /// A key that types into a secure field is written as ``Keypad/concealedKeyID``; where the
@@ -33,7 +34,7 @@ package final class KeypadTracer {
         let center = scope.notificationCenter
         for name in [
             Responder.keyboardDidShowNotification, Responder.keyboardDidChangeFrameNotification,
-            TextField.textDidBeginEditingNotification,
+            TextField.textDidBeginEditingNotification, KeypadArea.contentDidChangeNotification,
         ] {
             tokens.append(observeOnMainActor(name, on: center) { [weak self] _ in self?.scheduleKeys() })
         }

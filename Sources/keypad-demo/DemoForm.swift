@@ -23,7 +23,7 @@ final class DemoForm {
         self.scope = scope
         scope.defaultKeypadLocale = options.locale
         toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.locale)
-        if let directory = options.layoutsDirectory {
+        if let directory = options.customization.layoutsDirectory {
             scope.layoutCatalog = LayoutCatalog(overrideDirectory: directory)
             for problem in scope.layoutCatalog.problems {
                 FileHandle.standardError.write(Data("keypad-demo: layout \(problem); using the bundled one\n".utf8))

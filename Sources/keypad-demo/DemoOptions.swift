@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeypadCommandLine
 import KeypadCore
 import KeypadGTK
 
@@ -40,16 +41,8 @@ struct DemoOptions: ParsableArguments {
         transform: { URL(fileURLWithPath: $0) })
     var screenshot: URL?
 
-    @Option(
-        name: .customLong("layouts"),
-        help: ArgumentHelp("A directory of your own layout files (over the bundled ones).", valueName: "dir"),
-        transform: { URL(fileURLWithPath: $0) })
-    var layoutsDirectory: URL?
-
-    @Option(
-        help: ArgumentHelp("Your own GTK CSS, applied above the theme.", valueName: "file.css"),
-        transform: { URL(fileURLWithPath: $0) })
-    var css: URL?
+    /// `--layouts` and `--css`, as keypad-osk takes them.
+    @OptionGroup var customization: CustomizationOptions
 
     @Option(
         help: ArgumentHelp(

@@ -17,7 +17,7 @@ do {
 } catch {
     FileHandle.standardError.write(Data("keypad-demo: theme \(error); using GTK's default look\n".utf8))
 }
-if let css = options.css {
+if let css = options.customization.css {
     do {
         try Theme.installOverride(url: css)
     } catch {

@@ -7,9 +7,7 @@
 #include <gdk/x11/gdkx.h>
 #endif
 #include "keypad_im_gtk4.h"
-
-/* docs/gtk4.md, FocusIn's flags. */
-enum { FLAG_MULTILINE = 0x1, FLAG_HIDDEN_TEXT = 0x2 };
+#include "keypad_osk_client.h"
 
 struct _KeypadIMContext {
     GtkIMContext parent;
@@ -21,9 +19,6 @@ struct _KeypadIMContext {
     /* The app's latest surrounding text (all of it, as the widget gives it). */
     char *surrounding;
     int cursor_index, anchor_index; /* bytes into surrounding */
-    /* What keypad-osk was last sent, so repeats are not sent again. */
-    char *sent_text;
-    int sent_cursor, sent_anchor;
     /* The caret moved since keypad-osk was last told; the idle that tells it (0: none). */
     gboolean cursor_pending;
     guint updates_source;
@@ -35,17 +30,13 @@ typedef struct {
 
 G_DEFINE_DYNAMIC_TYPE(KeypadIMContext, keypad_im_context, GTK_TYPE_IM_CONTEXT)
 
-void keypad_im_context_register(GTypeModule *module) {
-    keypad_im_context_register_type(module);
-}
-
 /* ---- The field as keypad-osk sees it ---- */
 
 static guint field_flags(KeypadIMContext *self) {
     guint flags = 0;
-    if (self->client != NULL && GTK_IS_TEXT_VIEW(self->client)) flags |= FLAG_MULTILINE;
+    if (self->client != NULL && GTK_IS_TEXT_VIEW(self->client)) flags |= KEYPAD_OSK_FLAG_MULTILINE;
     if (self->client != NULL && GTK_IS_TEXT(self->client) && !gtk_text_get_visibility(GTK_TEXT(self->client)))
-        flags |= FLAG_HIDDEN_TEXT;
+        flags |= KEYPAD_OSK_FLAG_HIDDEN_TEXT;
     return flags;
 }
 
@@ -61,11 +52,14 @@ static GtkInputHints field_hints(KeypadIMContext *self) {
     return hints;
 }
 
-/* A secure field's text never leaves the app (docs/gtk4.md, Secure fields). */
-static gboolean field_is_secure(KeypadIMContext *self) {
-    GtkInputPurpose purpose = field_purpose(self);
-    return purpose == GTK_INPUT_PURPOSE_PASSWORD || purpose == GTK_INPUT_PURPOSE_PIN ||
-           (field_flags(self) & FLAG_HIDDEN_TEXT) != 0;
+static KeypadOSKContentType field_content_type(KeypadIMContext *self) {
+    return (KeypadOSKContentType){.purpose = (guint)field_purpose(self), .hints = (guint)field_hints(self),
+                                  .flags = field_flags(self)};
+}
+
+static KeypadOSKCaret field_caret(KeypadIMContext *self) {
+    return (KeypadOSKCaret){.window = self->window, .x = self->cursor.x, .y = self->cursor.y,
+                            .width = self->cursor.width, .height = self->cursor.height};
 }
 
 static void update_window(KeypadIMContext *self) {
@@ -85,38 +79,13 @@ static void request_surrounding(KeypadIMContext *self) {
     g_signal_emit_by_name(self, "retrieve-surrounding", &handled);
 }
 
-/* Sends the surrounding text if it changed: the window of at most
- * KEYPAD_OSK_SURROUNDING_SIDE_BYTES each side of the caret, offsets in code points; none
- * (cursor -1) for a secure field, or where the selection does not fit that window. */
+/* Sends the surrounding text if it changed (keypad_osk_client.h: a window around the caret;
+ * none for a secure field). */
 static void send_surrounding(KeypadIMContext *self) {
-    const char *text = "";
-    int cursor = -1, anchor = -1;
-    const char *start = NULL, *end = NULL;
-    if (self->surrounding != NULL && !field_is_secure(self)) {
-        const char *all = self->surrounding;
-        size_t length = strlen(all);
-        int low = MIN(self->cursor_index, self->anchor_index), high = MAX(self->cursor_index, self->anchor_index);
-        start = all + MAX(0, low - KEYPAD_OSK_SURROUNDING_SIDE_BYTES);
-        end = all + MIN((int)length, high + KEYPAD_OSK_SURROUNDING_SIDE_BYTES);
-        if (end - start <= 3 * KEYPAD_OSK_SURROUNDING_SIDE_BYTES) {
-            /* Onto character boundaries, inwards. */
-            while (start < all + low && ((guchar)*start & 0xC0) == 0x80) start++;
-            while (end > all + high && ((guchar)*end & 0xC0) == 0x80) end--;
-            cursor = (int)g_utf8_pointer_to_offset(start, all + self->cursor_index);
-            anchor = (int)g_utf8_pointer_to_offset(start, all + self->anchor_index);
-        }
-    }
-    char *window = cursor >= 0 ? g_strndup(start, (gsize)(end - start)) : g_strdup(text);
-    if (self->sent_text != NULL && strcmp(self->sent_text, window) == 0 && self->sent_cursor == cursor &&
-        self->sent_anchor == anchor) {
-        g_free(window);
-        return;
-    }
-    g_free(self->sent_text);
-    self->sent_text = window;
-    self->sent_cursor = cursor;
-    self->sent_anchor = anchor;
-    keypad_osk_send(self, "SetSurroundingText", g_variant_new("(sii)", window, cursor, anchor));
+    const char *text = self->surrounding;
+    keypad_osk_client_send_surrounding(self, text, text != NULL ? strlen(text) : 0, (gsize)self->cursor_index,
+                                       (gsize)self->anchor_index,
+                                       keypad_osk_content_type_is_secure(field_content_type(self)));
 }
 
 static void refresh_surrounding(KeypadIMContext *self) {
@@ -132,10 +101,7 @@ static void refresh_surrounding(KeypadIMContext *self) {
 static gboolean send_updates(gpointer data) {
     KeypadIMContext *self = data;
     self->updates_source = 0;
-    if (self->cursor_pending && self->focused)
-        keypad_osk_send(self, "SetCursorRect",
-                        g_variant_new("(tiiii)", (guint64)self->window, self->cursor.x, self->cursor.y,
-                                      self->cursor.width, self->cursor.height));
+    if (self->cursor_pending && self->focused) keypad_osk_client_send_caret(self, field_caret(self));
     self->cursor_pending = FALSE;
     refresh_surrounding(self);
     return G_SOURCE_REMOVE;
@@ -174,15 +140,12 @@ static gboolean keypad_im_context_get_surrounding(GtkIMContext *context, char **
 
 /* ---- GtkIMContext ---- */
 
-void keypad_im_context_send_focus_in(KeypadIMContext *self) {
+/* The client asks for FocusIn: the bus is ready, or keypad-osk is new. */
+static void describe(void *field) {
+    KeypadIMContext *self = field;
     update_window(self);
     self->cursor_pending = FALSE; /* FocusIn carries the caret */
-    GtkInputHints hints = field_hints(self);
-    keypad_osk_send(self, "FocusIn",
-                    g_variant_new("(uuutiiii)", (guint)field_purpose(self), (guint)hints, field_flags(self),
-                                  (guint64)self->window, self->cursor.x, self->cursor.y, self->cursor.width,
-                                  self->cursor.height));
-    g_clear_pointer(&self->sent_text, g_free);
+    keypad_osk_client_send_focus_in(self, field_content_type(self), field_caret(self));
     refresh_surrounding(self);
 }
 
@@ -192,7 +155,7 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
     /* GTK 4 may call focus_in again with no focus_out between (measured: each grab_focus). */
     if (self->focused) return;
     self->focused = TRUE;
-    keypad_osk_focus_in(self);
+    keypad_osk_client_focus_in(self);
 }
 
 static void keypad_im_context_focus_out(GtkIMContext *context) {
@@ -200,7 +163,7 @@ static void keypad_im_context_focus_out(GtkIMContext *context) {
     gtk_im_context_focus_out(self->simple);
     if (!self->focused) return;
     self->focused = FALSE;
-    keypad_osk_focus_out(self);
+    keypad_osk_client_focus_out(self);
 }
 
 static void keypad_im_context_reset(GtkIMContext *context) {
@@ -255,8 +218,7 @@ static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRect
 static void content_type_changed(GObject *object, GParamSpec *pspec, gpointer data) {
     KeypadIMContext *self = (KeypadIMContext *)object;
     if (!self->focused) return;
-    keypad_osk_send(self, "SetContentType",
-                    g_variant_new("(uuu)", (guint)field_purpose(self), (guint)field_hints(self), field_flags(self)));
+    keypad_osk_client_send_content_type(self, field_content_type(self));
     refresh_surrounding(self);
 }
 
@@ -266,7 +228,7 @@ static void applied(KeypadIMContext *self) {
     schedule_updates(self);
 }
 
-void keypad_im_context_commit(KeypadIMContext *self, const char *text) {
+static void commit(KeypadIMContext *self, const char *text) {
     g_signal_emit_by_name(self, "commit", text);
     applied(self);
 }
@@ -274,7 +236,7 @@ void keypad_im_context_commit(KeypadIMContext *self, const char *text) {
 /* Deletes n_chars from offset characters off the caret, within the text the widget has now:
  * a range keypad-osk worked out from text that has changed since is cut to what exists
  * (GtkText reads a negative end as "to the end of the text" and would delete it all). */
-void keypad_im_context_delete(KeypadIMContext *self, int offset, guint n_chars) {
+static void delete_surrounding(KeypadIMContext *self, int offset, guint n_chars) {
     request_surrounding(self);
     if (self->surrounding != NULL) {
         long length = g_utf8_strlen(self->surrounding, -1);
@@ -291,7 +253,7 @@ void keypad_im_context_delete(KeypadIMContext *self, int offset, guint n_chars) 
 
 /* The selection, else the character before the caret: worked out here, in the app, where
  * the text is (keypad-osk has none for a secure field). */
-void keypad_im_context_backspace(KeypadIMContext *self) {
+static void backspace(KeypadIMContext *self) {
     request_surrounding(self);
     int offset = -1, count = 1;
     if (self->surrounding != NULL) {
@@ -304,21 +266,54 @@ void keypad_im_context_backspace(KeypadIMContext *self) {
             count = (int)ABS(anchor - cursor);
         }
     }
-    keypad_im_context_delete(self, offset, (guint)count);
+    delete_surrounding(self, offset, (guint)count);
 }
 
 /* A text view gets a newline; an entry's GtkText is activated (GtkText::activate, which
  * the entry re-emits as its own), as Return does; another widget is activated if it can be. */
-void keypad_im_context_return(KeypadIMContext *self) {
+static void activate(KeypadIMContext *self) {
     GtkWidget *client = self->client;
     if (client != NULL && GTK_IS_TEXT(client)) {
         g_signal_emit_by_name(client, "activate");
-    } else if (client == NULL || (field_flags(self) & FLAG_MULTILINE) != 0 || !gtk_widget_activate(client)) {
-        keypad_im_context_commit(self, "\n");
+    } else if (client == NULL || (field_flags(self) & KEYPAD_OSK_FLAG_MULTILINE) != 0 || !gtk_widget_activate(client)) {
+        commit(self, "\n");
         return;
     }
     applied(self);
 }
+
+/* Each holds a reference while it works: the app may drop the field from a handler. */
+static void field_commit(void *field, const char *text) {
+    KeypadIMContext *self = g_object_ref(field);
+    commit(self, text);
+    g_object_unref(self);
+}
+
+static void field_delete(void *field, int offset, guint n_chars) {
+    KeypadIMContext *self = g_object_ref(field);
+    delete_surrounding(self, offset, n_chars);
+    g_object_unref(self);
+}
+
+static void field_backspace(void *field) {
+    KeypadIMContext *self = g_object_ref(field);
+    backspace(self);
+    g_object_unref(self);
+}
+
+static void field_activate(void *field) {
+    KeypadIMContext *self = g_object_ref(field);
+    activate(self);
+    g_object_unref(self);
+}
+
+static const KeypadOSKFieldOps field_ops = {
+    .describe = describe,
+    .commit = field_commit,
+    .delete_surrounding = field_delete,
+    .backspace = field_backspace,
+    .activate = field_activate,
+};
 
 /* ---- GObject ---- */
 
@@ -340,7 +335,6 @@ static void forward_preedit_end(GtkIMContext *simple, gpointer self) {
 
 static void keypad_im_context_init(KeypadIMContext *self) {
     self->simple = gtk_im_context_simple_new();
-    self->sent_cursor = self->sent_anchor = -1;
     g_signal_connect(self->simple, "commit", G_CALLBACK(forward_commit), self);
     g_signal_connect(self->simple, "preedit-changed", G_CALLBACK(forward_preedit_changed), self);
     g_signal_connect(self->simple, "preedit-start", G_CALLBACK(forward_preedit_start), self);
@@ -353,8 +347,8 @@ static void keypad_im_context_dispose(GObject *object) {
     KeypadIMContext *self = (KeypadIMContext *)object;
     if (self->focused) {
         self->focused = FALSE;
-        keypad_osk_focus_out(self);
     }
+    keypad_osk_client_forget(self);
     if (self->simple != NULL) g_signal_handlers_disconnect_by_data(self->simple, self);
     g_clear_object(&self->simple);
     self->client = NULL;
@@ -364,7 +358,6 @@ static void keypad_im_context_dispose(GObject *object) {
 static void keypad_im_context_finalize(GObject *object) {
     KeypadIMContext *self = (KeypadIMContext *)object;
     g_free(self->surrounding);
-    g_free(self->sent_text);
     G_OBJECT_CLASS(keypad_im_context_parent_class)->finalize(object);
 }
 
@@ -386,3 +379,8 @@ static void keypad_im_context_class_init(KeypadIMContextClass *klass) {
 }
 
 static void keypad_im_context_class_finalize(KeypadIMContextClass *klass) {}
+
+void keypad_im_context_register(GTypeModule *module) {
+    keypad_im_context_register_type(module);
+    keypad_osk_client_init(&field_ops);
+}

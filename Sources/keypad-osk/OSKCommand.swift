@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeypadCommandLine
 import KeypadCore
 import KeypadGTK
 import KeypadOSK
@@ -15,7 +16,9 @@ struct OSKCommand: ParsableCommand {
             On a Wayland compositor with input-method-v2 and layer-shell (sway, labwc, wayfire, \
             phoc), the compositor connects the keypad to every app's focused field (Chromium, \
             Firefox, GTK 3 and 4, Qt), and the keypad shows over fullscreen windows without ever \
-            taking focus. With a session bus it offers sm.puri.OSK0 (Visible, SetVisible).
+            taking focus. With a session bus it offers sm.puri.OSK0 (Visible, SetVisible): \
+            SetVisible(true), or `keypad-osk --show` from a panel's button, shows a full keyboard \
+            that types into whatever has keyboard focus (a terminal, an X11 app) until hidden.
 
             With KEYPAD_IM_TRACE=FILE it appends the input-method module's trace lines to FILE \
             (never a secure field's text).
@@ -25,7 +28,9 @@ struct OSKCommand: ParsableCommand {
             \(OSKExit.unsupported.rawValue) when the Wayland compositor offers no input-method-v2, \
             virtual keyboard or layer-shell (cage, weston, mutter: use the GTK module there), or \
             on X11 there is no session bus; \(OSKExit.seatTaken.rawValue) when another input \
-            method holds the seat; \(OSKExit.compositorGone.rawValue) when the compositor went away.
+            method holds the seat; \(OSKExit.compositorGone.rawValue) when the compositor went away; \
+            \(OSKExit.noKeyboard.rawValue) when --show, --hide or --toggle finds no keyboard on the \
+            session bus.
             """,
         version: KeypadVersion.current)
 
@@ -39,16 +44,8 @@ struct OSKCommand: ParsableCommand {
         transform: { Locale(identifier: $0) })
     var locale: Locale?
 
-    @Option(
-        name: .customLong("layouts"),
-        help: ArgumentHelp("A directory of your own layout files (over the bundled ones).", valueName: "dir"),
-        transform: { URL(fileURLWithPath: $0) })
-    var layoutsDirectory: URL?
-
-    @Option(
-        help: ArgumentHelp("Your own GTK CSS for the keypad, in place of the bundled keypad.css.", valueName: "file"),
-        transform: { URL(fileURLWithPath: $0) })
-    var css: URL?
+    /// `--layouts` and `--css`, as the demo takes them.
+    @OptionGroup var customization: CustomizationOptions
 
     @Flag(
         help: """
@@ -60,11 +57,29 @@ struct OSKCommand: ParsableCommand {
     @Flag(help: "Shuffle the PIN pad's digits each time it appears.")
     var scramble = false
 
+    /// `--show`, `--hide`, `--toggle`: a request to the running keypad-osk, nothing else.
+    @Flag(exclusivity: .exclusive)
+    var onRequest: OSKRequest?
+
     /// The service's configuration from the options.
     nonisolated var serviceConfiguration: OSKConfiguration {
         OSKConfiguration(
-            theme: theme, locale: locale ?? OSKEnvironment.locale(), layoutsDirectory: layoutsDirectory, css: css,
+            theme: theme, locale: locale ?? OSKEnvironment.locale(),
+            layoutsDirectory: customization.layoutsDirectory, css: customization.css,
             exclusive: exclusive, scramblesPIN: scramble)
+    }
+}
+
+/// A request to the keypad-osk already running (#35), for a panel's button or a script.
+nonisolated enum OSKRequest: String, EnumerableFlag {
+    case show, hide, toggle
+
+    static func help(for value: OSKRequest) -> ArgumentHelp? {
+        switch value {
+        case .show: "Show the running keypad-osk's keyboard (sm.puri.OSK0's SetVisible(true)), then exit."
+        case .hide: "Hide the running keypad-osk's keyboard or keypad, then exit."
+        case .toggle: "Show the keyboard when nothing shows, else hide it, then exit."
+        }
     }
 }
 
@@ -74,6 +89,8 @@ enum OSKExit: Int32 {
     case unsupported = 4
     case seatTaken = 5
     case compositorGone = 6
+    /// --show, --hide, --toggle: no keyboard answers on the session bus.
+    case noKeyboard = 7
 }
 
 /// What keypad-osk reads from its environment.

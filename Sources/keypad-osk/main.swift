@@ -15,6 +15,9 @@ func refuse(_ message: String, _ status: OSKExit) -> Never {
     exit(status.rawValue)
 }
 
+// --show, --hide, --toggle: a request to the keypad-osk already running, over the session bus.
+if let request = command.onRequest { exit(OSKRemote.send(request)) }
+
 guard KeypadHost.initializeGTK() else {
     refuse("cannot open a display (set WAYLAND_DISPLAY or DISPLAY)", .noDisplay)
 }
@@ -39,6 +42,12 @@ dbusFront?.nameLost = { takenByAnother in
 }
 if keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11 {
     dbusFront?.fieldMoved = { window, cursor in service.followX11Field(window: window, cursor: cursor) }
+}
+// The keyboard on request (#35) types through the virtual keyboard on Wayland, XTest on X11.
+if onWayland {
+    service.useTyper(VirtualKeyboardTyper())
+} else if let typer = XTestTyper() {
+    service.useTyper(typer)
 }
 PuriOSK.start(service: service)
 gtk_main()

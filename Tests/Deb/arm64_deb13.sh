@@ -3,8 +3,10 @@
 # trixie is, run on this machine under qemu-user (scripts/packaging/debian13-chroot --arch arm64,
 # made once and kept; binfmt_misc set for the run and left as found).
 #
-#   Tests/Deb/arm64_deb13.sh GTK3_DEB OSK_DEB GTK4_DEB DEBIAN13_PACKAGE...
+#   KEYPAD_PROTOCOL_CODE=DIR Tests/Deb/arm64_deb13.sh GTK3_DEB OSK_DEB GTK4_DEB DEBIAN13_PACKAGE...
 #
+# DIR: the Wayland protocol code make generated (wayland-scanner: .build/protocols), which the
+# virtual pointer is cross-built with.
 # What runs where: everything is compiled on this machine (scripts/packaging/cross-swift: the
 # tests of KeypadCore, the tests' virtual pointer); only what must run on arm64 runs emulated:
 #   1. apt on Debian 12 (bookworm) for arm64 refuses keypad-osk and keypad-im-gtk3 through their
@@ -22,6 +24,7 @@
 # DEBIAN13_PACKAGE...: what the chroot needs (the Makefile's DEBIAN13_ARM64_TEST_APT). Needs root.
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
+protocol_code=$(realpath "${KEYPAD_PROTOCOL_CODE:?the Wayland protocol code make generated (.build/protocols)}")
 gtk3_deb=$(realpath "$1") osk_deb=$(realpath "$2") gtk4_deb=$(realpath "$3")
 shift 3
 chroot_packages=()
@@ -61,8 +64,9 @@ start=$SECONDS
 tests_bin=$("$checkout/scripts/packaging/cross-swift" --arch arm64 -b "$work" -- sh -c '
     set -e
     swift build --build-tests $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests -Xswiftc -warnings-as-errors >&2
-    $CC -Wall -Wextra -Werror -o "$1/virtual-pointer" Tests/Wayland/virtual_pointer.c $(pkgconf --cflags --libs wayland-client)
-    swift build $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests --show-bin-path' sh "$work")
+    $CC -Wall -Wextra -Werror -I"$2" -o "$1/virtual-pointer" Tests/Wayland/virtual_pointer.c \
+        "$2/wlr-virtual-pointer-unstable-v1-protocol.c" $(pkgconf --cflags --libs wayland-client)
+    swift build $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests --show-bin-path' sh "$work" "$protocol_code")
 echo "ok   cross-built KeypadCore's tests and the virtual pointer for arm64 ($((SECONDS - start)) s)"
 
 # ---- 2. and 3. in the chroot ----
@@ -115,5 +119,5 @@ echo "ok   keypad-im-gtk3 on arm64 in $((SECONDS - start)) s"
 
 # ---- 5. keypad-osk in labwc ----
 start=$SECONDS
-"$checkout/Tests/OSK/labwc_deb13.sh" --arch arm64 --pointer "$work/virtual-pointer" --test gtk4 "$osk_deb" "$@"
+"$checkout/Tests/OSK/labwc_deb13.sh" --arch arm64 --test gtk4 "$osk_deb" "$work/virtual-pointer" "$@"
 echo "ok   keypad-osk in an arm64 labwc in $((SECONDS - start)) s"

@@ -13,7 +13,7 @@
 # apt-get installs the package (its Depends resolve from the system's own packages: on
 # Debian 13 through the t64 packages' Provides); GTK's module cache (GTK 3's dpkg trigger, in
 # libgtk-3-0, libgtk-3-0t64 on Debian 13) names the module; `im-config -n keypad` makes the session hook export
-# GTK_IM_MODULE=keypad; deb_apps.py drives GTK 3 apps with only that variable (TEST...: the
+# GTK_IM_MODULE=keypad and QT_IM_MODULE=keypad (for keypad-im-qt5 and keypad-im-qt6); deb_apps.py drives GTK 3 apps with only that variable (TEST...: the
 # ones to run, default all); `im-config -n REMOVE` unsets it; apt-get remove leaves no file of
 # the package and no cache entry; dpkg --purge leaves no trace in dpkg's database.
 set -euo pipefail
@@ -41,24 +41,25 @@ echo "ok   $release: apt-get install; GTK's cache names $module"
 # A session as Debian's Xsession starts it: the im-config hook reads ~/.xinputrc.
 home=$PWD/home
 mkdir -p "$home"
-session_module() {
-    env -i HOME="$home" PATH=/usr/bin:/bin sh -c '. /etc/X11/Xsession.d/70im-config_launch; echo "$GTK_IM_MODULE"'
+session_module() {  # the session's GTK_IM_MODULE, or with an argument its QT_IM_MODULE
+    env -i HOME="$home" PATH=/usr/bin:/bin sh -c '. /etc/X11/Xsession.d/70im-config_launch
+        if [ -n "$1" ]; then echo "$QT_IM_MODULE"; else echo "$GTK_IM_MODULE"; fi' sh "${1:-}"
 }
 HOME=$home im-config -n keypad > im-config.log 2>&1 || { cat im-config.log >&2; exit 1; }
-gtk_module=$(session_module)
-[ "$gtk_module" = keypad ] ||
-    { echo "FAIL after im-config -n keypad the session's GTK_IM_MODULE is '$gtk_module'" >&2; exit 1; }
-echo "ok   im-config -n keypad: the session exports GTK_IM_MODULE=keypad"
+gtk_module=$(session_module) qt_module=$(session_module qt)
+[ "$gtk_module" = keypad ] && [ "$qt_module" = keypad ] ||
+    { echo "FAIL after im-config -n keypad the session's GTK_IM_MODULE is '$gtk_module', QT_IM_MODULE '$qt_module'" >&2; exit 1; }
+echo "ok   im-config -n keypad: the session exports GTK_IM_MODULE=keypad and QT_IM_MODULE=keypad"
 
 env -u GTK_IM_MODULE_FILE GTK_IM_MODULE="$gtk_module" G_DEBUG=fatal-criticals ./with-display \
     /usr/bin/python3 deb_apps.py "$module" "$@"
 
 # The way docs/debian-package.md gives to turn it off again.
 HOME=$home im-config -n REMOVE > im-config.log 2>&1 || { cat im-config.log >&2; exit 1; }
-gtk_module=$(session_module)
-[ -z "$gtk_module" ] ||
-    { echo "FAIL after im-config -n REMOVE the session's GTK_IM_MODULE is '$gtk_module'" >&2; exit 1; }
-echo "ok   im-config -n REMOVE: the session no longer sets GTK_IM_MODULE"
+gtk_module=$(session_module) qt_module=$(session_module qt)
+[ -z "$gtk_module" ] && [ -z "$qt_module" ] ||
+    { echo "FAIL after im-config -n REMOVE the session's GTK_IM_MODULE is '$gtk_module', QT_IM_MODULE '$qt_module'" >&2; exit 1; }
+echo "ok   im-config -n REMOVE: the session no longer sets GTK_IM_MODULE or QT_IM_MODULE"
 
 "${apt[@]}" remove "$package" > apt-remove.log 2>&1 || { cat apt-remove.log >&2; exit 1; }
 [ -e "$cache" ] || { echo "FAIL GTK's cache $cache is gone after apt-get remove" >&2; exit 1; }

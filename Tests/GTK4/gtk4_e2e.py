@@ -30,18 +30,19 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from im_app import wait_for  # noqa: E402  (the GTK 3 module's tests' wait, timeouts in seconds)
+from im_app import role_name, wait_for  # noqa: E402  (the GTK 3 module's tests' helpers, timeouts in seconds)
 FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
 OSK_NAME = "org.keypad.OSK1"
 
 
 class Form:
-    """A GTK 4 form under the module, seen through what it prints of its own fields."""
+    """A GTK 4 form under the module, seen through what it prints of its own fields. `command`
+    starts another form that speaks the same lines (Tests/Qt/qt_form.py)."""
 
-    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None):
+    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None, command=FORM):
         env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE=im_module, **(env or {}))
         self.title = title
-        self.process = subprocess.Popen(FORM + [title], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen(command + [title], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
         self.lines, self.errors, self.lock = [], [], threading.Lock()
         for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
@@ -161,7 +162,7 @@ class Keypad:
             if node is None:
                 continue
             try:
-                if node.get_name() == name and node.get_role_name() == "push button" \
+                if node.get_name() == name and role_name(node) == "push button" \
                         and node.get_state_set().contains(Atspi.StateType.SHOWING):
                     return node
                 stack.extend(node.get_child_at_index(i) for i in range(node.get_child_count()))
@@ -249,13 +250,7 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
                 "Digits did not get the number pad"
             keypad.type(form, "Digits", "1", "2", "3")
             assert form.text("Digits") == "123"
-            keypad.type(form, "Digits", "Delete")
-            assert form.text("Digits") == "12", form.text("Digits")
-            form.select("Digits", 0, 1)
-            keypad.type(form, "Digits", "Delete")
-            assert form.text("Digits") == "2", f"Delete over the selection left {form.text('Digits')!r}"
-            keypad.press(form, "activate Digits")
-            form.assert_focused("Digits")
+            delete_and_activate_digits(form, keypad)
 
             form.focus("Number")
             keypad.wait_for("Decimal separator")
@@ -273,14 +268,7 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
             form.focus("Password")
             # The e-mail layout gives way to the default one (its "@" goes).
             wait_for(lambda: keypad.shows("q") and not keypad.shows("@"), "Password's default layout")
-            keypad.wait_for("q")
-            keypad.type(form, "Password", "q", "w", "e")
-            form.select("Password", 1, 2)
-            keypad.type(form, "Password", "Delete")
-            keypad.type(form, "Password", "Delete")
-            assert form.text("Password") == "e", f"Password's Deletes left {form.text('Password')!r}"
-            keypad.press(form, "activate Password")
-            form.assert_focused("Password")
+            type_a_password(form, keypad)
 
             # INHIBIT_OSK: the field has focus, no keypad shows, physical keys type.
             form.focus("Inhibited")
@@ -299,8 +287,38 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
         finally:
             form.close()
         assert_quiet(form)
-    # The password's text went nowhere: not in one message on the session bus (the keypad's
-    # own Commits carry one letter each), not in keypad-osk's trace.
+    assert_password_kept(monitor, trace)
+
+
+def delete_and_activate_digits(form, keypad):
+    """In a form's focused Digits field holding "123": Delete over a character, then over a
+    selection, then Return, which activates the field and keeps its focus."""
+    keypad.type(form, "Digits", "Delete")
+    assert form.text("Digits") == "12", form.text("Digits")
+    form.select("Digits", 0, 1)
+    keypad.type(form, "Digits", "Delete")
+    assert form.text("Digits") == "2", f"Delete over the selection left {form.text('Digits')!r}"
+    keypad.press(form, "activate Digits")
+    form.assert_focused("Digits")
+
+
+def type_a_password(form, keypad):
+    """In a form's focused Password field: taps q, w, e, deletes the selected w and then q,
+    and taps Return, which activates the field and keeps its focus."""
+    keypad.wait_for("q")
+    keypad.type(form, "Password", "q", "w", "e")
+    form.select("Password", 1, 2)
+    keypad.type(form, "Password", "Delete")
+    keypad.type(form, "Password", "Delete")
+    assert form.text("Password") == "e", f"Password's Deletes left {form.text('Password')!r}"
+    keypad.press(form, "activate Password")
+    form.assert_focused("Password")
+
+
+def assert_password_kept(monitor, trace):
+    """The text type_a_password typed went nowhere: not in one message on the session bus
+    (the keypad's own Commits carry one letter each), not in keypad-osk's trace; while the
+    monitor did see Digits' "123" (a monitor that saw nothing proves nothing)."""
     for secret in ("qwe", "qw", "we"):
         assert f'"{secret}"' not in monitor.text(), f"the password's {secret!r} was on the session bus"
         assert not [line for line in trace_lines(trace, "") if secret in line], \
@@ -582,19 +600,26 @@ def main():
     arguments = parser.parse_args()
     trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
     tests = WITHOUT_WM if arguments.no_wm else WITH_WM
+    failed = run_tests(tests, arguments.only, lambda test: test(arguments.bin_dir, Keypad(), trace))
+    sys.exit(1 if failed else 0)
+
+
+def run_tests(tests, only, run, label=""):
+    """Runs `run(test)` for each test whose name contains `only` (all when None), one `ok` or
+    `FAIL` line each (`label` before the name), and returns how many failed."""
     failed = 0
     for test in tests:
-        if arguments.only and arguments.only not in test.__name__:
+        if only and only not in test.__name__:
             continue
         started = time.time()
         try:
-            test(arguments.bin_dir, Keypad(), trace)
-            print(f"ok   {test.__name__} ({time.time() - started:.1f} s)", flush=True)
+            run(test)
+            print(f"ok   {label}{test.__name__} ({time.time() - started:.1f} s)", flush=True)
         except Exception:
             failed += 1
-            print(f"FAIL {test.__name__}", flush=True)
+            print(f"FAIL {label}{test.__name__}", flush=True)
             traceback.print_exc()
-    sys.exit(1 if failed else 0)
+    return failed
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import Testing
 
 /// A front that records what the service asks of it.
 @MainActor
-private final class RecordingClient: OSKClient {
+final class RecordingClient: OSKClient {
     let traceName = "test"
     var calls: [String] = []
     func commit(_ text: String) { calls.append("commit \(text)") }

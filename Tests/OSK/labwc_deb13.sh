@@ -2,38 +2,40 @@
 # make test-labwc: keypad-osk's package in labwc 0.8.3, as Raspberry Pi OS runs it, in the
 # Debian 13 chroot (scripts/packaging/debian13-chroot).
 #
-#   Tests/OSK/labwc_deb13.sh [--arch ARCH --pointer FILE] [--test NAME] dist/keypad-osk_<version>_<arch>.deb DEBIAN13_PACKAGE...
+#   Tests/OSK/labwc_deb13.sh [--arch ARCH] [--test NAME] dist/keypad-osk_<version>_<arch>.deb VIRTUAL_POINTER DEBIAN13_PACKAGE...
 #
 #   --arch ARCH      in the Debian 13 of ARCH (make test-arm64: arm64 under qemu-user,
-#                    scripts/packaging/debian13-chroot --arch), with --pointer FILE, the virtual
-#                    pointer built for ARCH; every wait is 4 times as long there
-#                    (KEYPAD_TIMEOUT_SCALE), emulation being that much slower
-#   --test NAME      Tests/OSK/labwc_kiosk.py's test: chromium (default), gtk4 (a GTK 4 form)
+#                    scripts/packaging/debian13-chroot --arch), VIRTUAL_POINTER built for ARCH;
+#                    every wait is 4 times as long there (KEYPAD_TIMEOUT_SCALE), emulation being
+#                    that much slower
+#   --test NAME      Tests/OSK/labwc_kiosk.py's tests: kiosk (default: Chromium and the Qt form,
+#                    then the keyboard on request) or gtk4 (a GTK 4 form alone)
 #
 # Inside the chroot (a throwaway overlay): apt-get install the package (its Depends resolved by
 # Debian 13's apt, printed); labwc headless (pixman, one 1280x720 output) as an unprivileged
 # user under a session bus, keypad-osk started by labwc's autostart (~/.config/labwc/autostart,
 # the way docs/keypad-osk.md says) with its trace on; a virtual keyboard on the seat (wtype -s),
-# the tests' virtual pointer (Tests/Wayland/virtual_pointer.c, compiled here: it needs only
-# libwayland-client0 and libc, older here than there); then Tests/OSK/labwc_kiosk.py drives a
-# Chromium kiosk (--ozone-platform=wayland --kiosk --no-sandbox, as root) on Tests/Web/form.html.
+# the tests' virtual pointer (make virtual-pointer's, built here from generated protocol code: it
+# needs only libwayland-client0 and libc, older here than there); then Tests/OSK/labwc_kiosk.py drives a
+# Chromium kiosk (--ozone-platform=wayland --kiosk --no-sandbox, as root) on Tests/Web/form.html,
+# and Tests/OSK/onrequest_e2e.py the same keypad-osk's keyboard on request (#35), shown through
+# the session's bus as its user: a GTK 3 entry with the simple input method, foot, and xterm
+# through labwc's Xwayland.
 # DEBIAN13_PACKAGE... go to the chroot once (-p). Needs root.
 set -euo pipefail
 checkout=$(cd "$(dirname "$0")/../.." && pwd)
 arch_args=()
 scale=1
-pointer=""
-test_name=chromium
+test_name=kiosk
 while [ $# -gt 0 ]; do
     case $1 in
     --arch) arch_args=(--arch "$2"); scale=4; shift 2 ;;
-    --pointer) pointer=$(realpath "$2"); shift 2 ;;
     --test) test_name=$2; shift 2 ;;
     *) break ;;
     esac
 done
-deb=$(realpath "$1")
-shift
+deb=$(realpath "$1") pointer=$(realpath "$2")
+shift 2
 chroot_packages=()
 for package in "$@"; do chroot_packages+=(-p "$package"); done
 
@@ -41,12 +43,7 @@ work=$(mktemp -d /tmp/keypad-labwc-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 cp "$deb" "$work/"
-if [ -n "$pointer" ]; then
-    cp "$pointer" "$work/virtual-pointer"
-else
-    cc -Wall -Wextra -Werror -o "$work/virtual-pointer" "$checkout/Tests/Wayland/virtual_pointer.c" \
-        $(pkg-config --cflags --libs wayland-client)
-fi
+cp "$pointer" "$work/virtual-pointer"
 echo "$test_name" > "$work/test-name"
 
 cat > "$work/inside.sh" <<'INSIDE'
@@ -100,6 +97,23 @@ wtype -s 3600000 &
 status=0
 PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
     /keypad/work/osk.trace "$(cat /keypad/work/test-name)" || status=$?
+if [ "$(cat /keypad/work/test-name)" = kiosk ]; then
+    # The keyboard on request: sm.puri.OSK0 on the session's bus (keypad-osk's, from its environment),
+    # reached as the session's user; X clients reach labwc's Xwayland at the display it listens on.
+    osk_pid() {
+        local comm
+        for comm in /proc/[0-9]*/comm; do
+            [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && basename "${comm%/comm}" && return
+        done
+        return 0
+    }
+    bus=$(tr '\0' '\n' < "/proc/$(osk_pid)/environ" | sed -n 's/^DBUS_SESSION_BUS_ADDRESS=//p')
+    x_display=$(find /tmp/.X11-unix -name 'X*' -printf '%f\n' 2>/dev/null | sed -n 's/^X//p' | head -n 1 || true)
+    KEYPAD_ONREQUEST_TRACE=/keypad/work/osk.trace KEYPAD_ONREQUEST_POINTER=/keypad/work/virtual-pointer \
+        KEYPAD_ONREQUEST_AS="runuser -u kiosk -- env DBUS_SESSION_BUS_ADDRESS=$bus XDG_RUNTIME_DIR=$runtime" \
+        KEYPAD_ONREQUEST_X_DISPLAY=":$x_display" PYTHONDONTWRITEBYTECODE=1 \
+        /usr/bin/python3 /keypad/Tests/OSK/onrequest_e2e.py /usr/bin || status=$?
+fi
 if [ "$status" != 0 ]; then
     echo "labwc's output:" >&2; tail -20 /keypad/work/labwc.log >&2
     echo "keypad-osk's output:" >&2; cat /keypad/work/osk.log >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """keypad-osk from its package in labwc 0.8.3 (Raspberry Pi OS's compositor), as Debian 13 runs
 them: a Chromium kiosk (Wayland, fullscreen) on Tests/Web/form.html, its number and tel fields
-tapped with the tests' virtual pointer. Run by Tests/OSK/labwc_deb13.sh inside the Debian 13
+tapped with the tests' virtual pointer; then a PyQt6 form (Qt 6.8, text-input-v3, no plug-in). Run by Tests/OSK/labwc_deb13.sh inside the Debian 13
 chroot, as root, with labwc already up (WAYLAND_DISPLAY, KEYPAD_SCREEN_WAYLAND_DISPLAY) and
 keypad-osk started by labwc's autostart, writing its trace to TRACE.
 
@@ -12,7 +12,7 @@ the trace) change the page's own value (the page's input events, posted to the l
 
     labwc_kiosk.py VIRTUAL_POINTER TRACE [TEST]
 
-TEST: chromium (the default: the kiosk above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_form.py,
+TEST: kiosk (the default: the kiosk and the Qt form above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_form.py,
 GTK's own text-input-v3, no module) whose Digits entry gets the number pad and whose own text
 follows taps on its keys and Delete: make test-arm64 runs that one in an arm64 labwc under
 qemu-user, where Chromium would be too slow to start.
@@ -86,6 +86,57 @@ def test_chromium_kiosk(trace, workdir):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+# The Qt 6 form's fields (Tests/Qt/qt_form.py), the text-input-v3 purpose Qt 6.8 gives each
+# hint (2 DIGITS, 3 NUMBER, 4 PHONE, 6 EMAIL), the pad, keys tapped and the text they make.
+# Number → Phone is a swap between two pads of one height, with no keyboard notification.
+QT_FIELDS = (
+    ("Number", 3, "decimalPad", ("4", "5"), "45"),
+    ("Phone", 4, "phonePad", ("5", "*"), "5*"),
+    ("Email", 6, "emailAddress", ("q", "@"), "q@"),
+    ("Digits", 2, "numberPad", ("1", "2", "Delete"), "1"),
+)
+
+
+def test_qt6_form(trace, workdir):
+    """Qt 6.8 (Debian 13) speaks text-input-v3 itself: a PyQt6 form with no input-method plug-in
+    (QT_IM_MODULE unset) gets each field's pad from keypad-osk, a `shown` line for each in the
+    trace (Qt keeps one activation and changes only the content type from field to field), and
+    taps type; a password field's keys are concealed in the trace."""
+    sys.path.insert(0, os.path.join(HERE, "..", "Qt"))
+    from qt_e2e import FORM, WaylandForm  # noqa: E402 - the Qt tests' form, on Wayland
+
+    form = WaylandForm(workdir, "Qt 6 labwc form", env={}, command=FORM + ["6", "widgets"])
+    try:
+        form.activate()
+        for name, purpose, layout, keys, text in QT_FIELDS:
+            mark = trace.mark()
+            form.focus(name)
+            keypad = trace.wait_keypad(mark, layout)
+            assert any(f"purpose={purpose} " in line for line in trace.since(mark, "focus-in")) or \
+                any(f"purpose={purpose} " in line for line in trace.since(mark, "purpose")), trace.since(mark)[:4]
+            top = band_top(f"qt-{name}-band")
+            for key in keys:
+                before = form.text(name)
+                x, y = keypad[2][key]
+                click_output(x, top + y)
+                wait_for(lambda: form.text(name) != before, f"key {key!r} to change {name}", seen=lambda: form.text(name))
+            assert form.text(name) == text, f"{name} has {form.text(name)!r}"
+            form.assert_focused(name)
+            print(f"ok   labwc: Qt 6 {name} → {layout}; typed {text!r}", flush=True)
+        mark = trace.mark()
+        form.focus("Password")
+        keypad = trace.wait_keypad(mark, "default")
+        top = band_top("qt-password-band")
+        x, y = keypad[2]["q"]
+        click_output(x, top + y)
+        wait_for(lambda: form.text("Password") == "q", "the password's q")
+        taps = trace.since(mark, "tap ")
+        assert taps == ["tap \u2022"], f"the password's key in the trace: {taps}"
+        print("ok   labwc: Qt 6 Password → default layout, its key concealed in the trace", flush=True)
+    finally:
+        form.close()
+
+
 def test_gtk4_form(trace, workdir):
     mark = trace.mark()
     errors = open(os.path.join(workdir, "gtk4-form.log"), "w")
@@ -111,27 +162,30 @@ def test_gtk4_form(trace, workdir):
         errors.close()
 
 
-TESTS = {"chromium": test_chromium_kiosk, "gtk4": test_gtk4_form}
+# The tests each run runs: kiosk (the default) on amd64, gtk4 under emulation (make test-arm64).
+TESTS = {"kiosk": (test_chromium_kiosk, test_qt6_form), "gtk4": (test_gtk4_form,)}
 
 
 def main():
     pointer, trace_path = sys.argv[1:3]
-    test = TESTS[sys.argv[3] if len(sys.argv) > 3 else "chromium"]
     workdir = os.path.dirname(trace_path)
     missing = VirtualPointer.start(pointer)
     assert not missing, f"no virtual pointer: {missing}"
     trace = Trace.__new__(Trace)  # keypad-osk already appends to it: not truncated here
     trace.path = trace_path
-    start = time.time()
-    try:
-        test(trace, workdir)
-    except Exception:  # noqa: BLE001 - the failure is reported, then the run fails
-        print(f"FAIL labwc {test.__name__}", flush=True)
-        traceback.print_exc()
-        print("keypad-osk's trace:", *trace.lines()[-20:], sep="\n  ")
-        return 1
-    print(f"ok   labwc {test.__name__} ({time.time() - start:.1f} s)", flush=True)
-    return 0
+    failed = 0
+    for test in TESTS[sys.argv[3] if len(sys.argv) > 3 else "kiosk"]:
+        start = time.time()
+        try:
+            test(trace, workdir)
+        except Exception:  # noqa: BLE001 - the failure is reported, then the run fails
+            failed += 1
+            print(f"FAIL labwc {test.__name__}", flush=True)
+            traceback.print_exc()
+            print("keypad-osk's trace:", *trace.lines()[-20:], sep="\n  ")
+            continue
+        print(f"ok   labwc {test.__name__} ({time.time() - start:.1f} s)", flush=True)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

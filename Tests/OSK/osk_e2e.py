@@ -37,7 +37,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 for folder in ("IM", "Web", "Wayland"):
@@ -48,6 +47,7 @@ import gi  # noqa: E402
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+from e2e_runner import run_tests  # noqa: E402
 from im_app import App  # noqa: E402
 from process_waits import context_switches, thread_wait, woken  # noqa: E402
 from screenshot import Screenshot  # noqa: E402
@@ -100,11 +100,17 @@ class OSK:
         click_output(x, top + y)
 
 
+def key_rect(osk, role):
+    """The first key of `role` in keypad-osk's trace: x, y, width, height in its keypad window."""
+    line = next(line for line in osk.trace.lines() if line.startswith(f"key {role} "))
+    return tuple(int(v) for v in line.split(" ")[-1].split(","))
+
+
 def screenshot(name):
     return Screenshot.take(os.path.join(SHOTS, f"{name}.png"), env=SCREEN)
 
 
-def band_top(name="band"):
+def band_top(name="band", timeout=5):
     """The top of the keypad's band across the bottom of the output, once it has slid in
     (the same top in two screenshots in a row) with its return key drawn."""
     seen = []
@@ -116,7 +122,7 @@ def band_top(name="band"):
         if top is None or len(seen) < 2 or seen[-2] != top or not has_return_key(shot, 0, 1280, top, 720):
             return None
         return top
-    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=5, seen=lambda: seen[-3:])
+    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=timeout, seen=lambda: seen[-3:])
 
 
 def assert_one_focused_view(title_part):
@@ -214,15 +220,14 @@ def test_activate_storm(bin_dir, workdir):
 
 def test_locale_and_a_broken_css(bin_dir, workdir):
     """--locale de_DE: the decimal pad's separator types a comma; --css naming a missing file: one
-    line saying so, and the bundled look."""
+    line saying so, and the theme's look (the bundled keypad.css) stays."""
     css = os.path.join(workdir, "missing.css")
     osk = OSK(bin_dir, workdir, "locale", ["--locale", "de_DE", "--css", css])
     app = None
     try:
         app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
         keypad, top = osk.wait_keypad(0, "decimalPad")
-        separator = next(line for line in osk.trace.lines() if line.startswith("key decimalSeparator "))
-        x, y, w, h = (int(v) for v in separator.split(" ")[-1].split(","))
+        x, y, w, h = key_rect(osk, "decimalSeparator")
         amount = app.require("Amount", "text")
         osk.tap(keypad, top, "1")
         wait_for(lambda: App.text(amount) == "1", "Amount to read '1'", seen=lambda: App.text(amount))
@@ -231,12 +236,36 @@ def test_locale_and_a_broken_css(bin_dir, workdir):
         osk.tap(keypad, top, "5")
         wait_for(lambda: App.text(amount) == "1,5", "Amount to read '1,5'", seen=lambda: App.text(amount))
         lines = [line for line in osk.output().splitlines() if line.startswith("keypad-osk:")]
-        assert len(lines) == 1 and "missing.css" in lines[0] and "bundled keypad.css" in lines[0], lines
+        assert len(lines) == 1 and "missing.css" in lines[0], lines
+        assert "ignoring it: the theme's look stays" in lines[0], lines
     finally:
         if app:
             app.close()
         osk.close()
 
+
+def test_css_above_the_theme(bin_dir, workdir):
+    """--css FILE.css goes above the theme (here the bundled keypad.css), as the demo's does: the
+    Delete key takes the file's red, and what the file leaves alone keeps the theme's look (the
+    area's colour and the blue return key, which band_top finds)."""
+    css = os.path.join(workdir, "red-delete.css")
+    with open(css, "w") as file:
+        file.write(".keypad-key-delete { background-color: #ff0000; }\n")
+    osk = OSK(bin_dir, workdir, "css", ["--css", css])
+    app = None
+    try:
+        app = App(["/usr/bin/python3", FORM, "--focus", "Amount"], env={"GTK_IM_MODULE": ""})
+        keypad, top = osk.wait_keypad(0, "decimalPad")
+        x, y, w, h = key_rect(osk, "delete")
+        shot = screenshot("css")
+        left_edge, digit = shot.pixel(x + 4, top + y + h // 2), keypad[2]["1"]
+        assert left_edge == (255, 0, 0), f"the Delete key is {left_edge}, not the file's red"
+        assert shot.pixel(digit[0] - w // 2 + 4, top + digit[1]) == (255, 255, 255), "a digit lost the theme's white"
+        assert not [line for line in osk.output().splitlines() if line.startswith("keypad-osk:")], osk.output()
+    finally:
+        if app:
+            app.close()
+        osk.close()
 
 def test_exclusive_zone(bin_dir, workdir):
     """--exclusive: while the keypad shows, sway tiles the app's window above it; once it hides,
@@ -281,9 +310,10 @@ def test_second_osk_refuses(bin_dir, workdir):
         first.close()
 
 
-def puri(method, *args):
-    """A call to keypad-osk's sm.puri.OSK0 with gdbus; its output, or None while nobody owns the name."""
-    result = subprocess.run(["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
+def puri(method, *args, prefix=()):
+    """A call to keypad-osk's sm.puri.OSK0 with gdbus (run after `prefix`, a command that reaches
+    another user's session bus); its output, or None while nobody owns the name."""
+    result = subprocess.run([*prefix, "gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
                              "--method", method, *args], capture_output=True, text=True, timeout=10)
     return result.stdout.strip() if result.returncode == 0 else None
 
@@ -605,7 +635,8 @@ def test_cage_refuses(bin_dir, workdir):
 
 
 SWAY_TESTS = [test_gtk3_form, test_osk_started_after_the_app, test_dismiss_and_sm_puri_osk0, test_idle, test_activate_storm,
-              test_locale_and_a_broken_css, test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
+              test_locale_and_a_broken_css, test_css_above_the_theme,
+              test_exclusive_zone, test_second_osk_refuses, test_gtk4_form, test_chromium_kiosk, test_module_and_osk_at_once, test_firefox,
               test_compositor_gone]
 
 
@@ -618,25 +649,7 @@ def main():
         tests = SWAY_TESTS
     else:
         tests = [test_cage_refuses]
-    only = sys.argv[2:]
-    failures = 0
-    for test in tests:
-        if only and test.__name__ not in only:
-            continue
-        start = time.time()
-        try:
-            test(bin_dir, workdir)
-            print(f"ok   {COMPOSITOR} {test.__name__} ({time.time() - start:.1f} s)", flush=True)
-        except Exception:  # noqa: BLE001 - every failure is reported, then the run fails
-            failures += 1
-            print(f"FAIL {COMPOSITOR} {test.__name__}", flush=True)
-            traceback.print_exc()
-    if failures:
-        print(f"screenshots in {SHOTS}, traces in {workdir}")
-        return 1
-    shutil.rmtree(SHOTS, ignore_errors=True)
-    shutil.rmtree(workdir, ignore_errors=True)
-    return 0
+    return run_tests(tests, COMPOSITOR, (bin_dir, workdir), sys.argv[2:], (SHOTS, workdir))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Tests of the benchmark results pipeline (make lint runs them): bench_results.py's parsing
-and carrying of rows, and render_benchmarks.py's computed sentences, on the committed
-results changed in memory or in a temporary folder."""
+and carrying of rows, render_benchmarks.py's computed sentences on the committed results
+changed in memory or in a temporary folder, the goals of Benchmarks/goals.json, and the
+templates of docs/benchmarks-prose/ that the parts fill."""
 import copy
 import glob
 import json
@@ -16,11 +17,16 @@ sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 sys.path.insert(0, HERE)
 import bench_results  # noqa: E402
 import render_benchmarks  # noqa: E402
-from render_benchmarks import MEDIAN  # noqa: E402
+from benchmark_sections import PARTS  # noqa: E402
+from benchmark_sections.common import MEDIAN, PROSE, Goal  # noqa: E402
 
 
 def committed():
     return render_benchmarks.load_results()
+
+
+def committed_goals():
+    return render_benchmarks.load_goals()
 
 
 class ParseValues(unittest.TestCase):
@@ -237,6 +243,93 @@ class Render(unittest.TestCase):
                 file.write("a hand edit\n")
             self.assertEqual(subprocess.run([sys.executable, script, "--check"], env=env,
                                             capture_output=True).returncode, 1)
+
+
+class Goals(unittest.TestCase):
+    def test_each_threshold(self):
+        self.assertTrue(Goal({"goal": "", "at_most": 4}).met(4))
+        self.assertFalse(Goal({"goal": "", "at_most": 4}).met(4.01))
+        self.assertFalse(Goal({"goal": "", "below": 5}).met(5))
+        self.assertTrue(Goal({"goal": "", "below": 5}).met(4.99))
+        self.assertTrue(Goal({"goal": "", "within_percent": 10}).met(11, 10))
+        self.assertFalse(Goal({"goal": "", "within_percent": 10}).met(11.1, 10))
+        self.assertTrue(Goal({"goal": "", "within_percent": 10, "or_within_ms": 1}).met(2.9, 2))
+        self.assertFalse(Goal({"goal": "", "within_percent": 0}).met(10.5, 10))
+        self.assertTrue(Goal({"goal": "", "ahead_by": 72}).met(8, 80))
+        self.assertFalse(Goal({"goal": "", "ahead_by": 72}).met(9, 80))
+
+    def test_nothing_measured_is_not_met(self):
+        self.assertFalse(Goal({"goal": "", "below": 5}).met(None))
+        self.assertFalse(Goal({"goal": "", "ahead_by": 72}).met(8, None))
+        self.assertFalse(Goal({"goal": "", "within_percent": 0}).met(8, None))
+
+    def test_the_wording_says_the_threshold(self):
+        self.assertEqual(Goal({"goal": "a tap held 80 ms < {below} ms", "below": 5}).text(), "a tap held 80 ms < 5 ms")
+
+    def test_every_goal_has_a_threshold_or_a_verdict(self):
+        for section, entries in committed_goals().items():
+            if section == "about":
+                continue
+            for name, entry in entries.items():
+                kinds = {"at_most", "below", "within_percent", "ahead_by", "verdict"} & entry.keys()
+                self.assertEqual(len(kinds), 1, f"{section}.{name}: {sorted(kinds)}")
+
+    def test_a_threshold_changed_in_goals_json_changes_the_wording_and_the_verdict(self):
+        goals = committed_goals()
+        goals["gtk"]["shown_p95"]["below"] = 0.001
+        goals["deb"]["first_app_mb"]["at_most"] = 99
+        text = render_benchmarks.render(committed(), goals)
+        self.assertRegex(text, r"\| keypad shown within one frame of focus \(0\.001 ms\), p95 \| [0-9.]+ ms \|  \| "
+                               r"\*\*not met\*\* \|")
+        self.assertRegex(text, r"\| first app: at most 99 MB added RSS \| [0-9.]+ MB \| met \|")
+
+    def test_im_held_goal_follows_its_gap(self):
+        results = committed()
+        im = copy.deepcopy(results["im"])
+        im["values"]["module_80"][MEDIAN] = 10.0
+        im["values"]["button_80"][MEDIAN] = 81.0
+        results["im"] = im
+        goals = committed_goals()
+        self.assertIn("| module faster than the GtkButton (inserts on release) by the hold time (gap ≥ 72 ms), held "
+                      "80 ms | 10.000 ms vs 81.000 ms | no |".replace(" no |", " **no** |"),
+                      render_benchmarks.render(results, goals))
+        goals["im"]["held_vs_button"]["ahead_by"] = 70
+        self.assertIn("| module faster than the GtkButton (inserts on release) by the hold time (gap ≥ 70 ms), held "
+                      "80 ms | 10.000 ms vs 81.000 ms | yes |", render_benchmarks.render(results, goals))
+
+
+class Parts(unittest.TestCase):
+    def test_every_part_has_its_template_and_every_template_its_part(self):
+        templates = {os.path.splitext(name)[0] for name in os.listdir(PROSE) if name.endswith(".md")}
+        parts = {template for template, _ in PARTS}
+        self.assertEqual(parts - templates, set())
+        # The rest are a part's own pieces (<part>.<piece>.md) or the folder's README.
+        self.assertEqual({name for name in templates - parts
+                          if name != "README" and name.split(".")[0] not in parts}, set())
+
+    def test_a_missing_results_file_leaves_its_parts_out(self):
+        results = committed()
+        del results["gtk"]
+        text = render_benchmarks.render(results)
+        for heading in ("Goals", "Tap latency", "CPU per tap", "Memory"):
+            self.assertNotIn(f"\n## {heading}", text)
+        self.assertIn("\n## Headless model", text)
+        self.assertIn("\n## keypad-osk against squeekboard", text)
+
+    def test_a_template_edit_reaches_the_file(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name in os.listdir(PROSE):
+                with open(os.path.join(PROSE, name), encoding="utf-8") as source, \
+                        open(os.path.join(folder, name), "w", encoding="utf-8") as copy_file:
+                    copy_file.write(source.read().replace("Timings on a loaded machine are noisy",
+                                                          "Timings on a busy machine are noisy"))
+            import benchmark_sections.common as common
+            saved, common.PROSE = common.PROSE, folder
+            try:
+                text = render_benchmarks.render(committed())
+            finally:
+                common.PROSE = saved
+            self.assertIn("Timings on a busy machine are noisy", text)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,12 @@ void keypad_osk_wayland_delete_surrounding_text(uint32_t before_length, uint32_t
 /* `commit` with the serial of the last `done`, then flushes. */
 void keypad_osk_wayland_commit(void);
 
-/* Presses and releases `evdev_key` (KEY_BACKSPACE, KEY_ENTER) on the virtual keyboard. */
+/* Presses and releases `evdev_key` (KEY_BACKSPACE, KEY_ENTER, keypad_osk_keymap.h's keys) on the virtual keyboard. */
 void keypad_osk_wayland_tap_key(uint32_t evdev_key);
+
+/* Types the character `codepoint` as a key of the virtual keyboard, into whatever has keyboard
+ * focus, sending the keymap again first when it has no key for it (#35). FALSE for a character
+ * no key types (a control character), or with no virtual keyboard. */
+gboolean keypad_osk_wayland_type_codepoint(uint32_t codepoint);
 
 #endif

@@ -15,12 +15,6 @@ typedef enum {
 
 KeypadBackend keypad_display_backend(GdkDisplay *display);
 
-/* Whether the X event `xevent` (an XEvent*, as a GdkFilterFunc gets it) is a property
- * change that tells of a new work area: `_NET_WORKAREA`, or `_NET_CURRENT_DESKTOP` (the
- * work area is per desktop). Every other property a window manager rewrites on the root
- * window (at each click, openbox does) is not. */
-gboolean keypad_x11_event_changes_work_area(const void *xevent);
-
 /* Whether the Wayland compositor behind `display` offers the global `interface`
  * (e.g. "zwlr_layer_shell_v1"). Asks on a queue of its own, so GDK's events stay
  * where they are; the answer is cached per display. FALSE off Wayland. */

@@ -32,6 +32,11 @@ package final class KeypadArea {
     /// without layer-shell); asked only with the window placement, so a docked keypad
     /// never loads gtk-layer-shell.
     var windowPlacement: KeypadWindowPlacement { .current }
+    /// Posted on the scope's notification center when other views took the keypad's place
+    /// with no keyboard notification: a reload, while the keypad shows, to views of the same
+    /// height (the editing field's traits changed: a Qt field's hints, text-input-v3's content
+    /// type). The keypad's trace writes the new keypad on it.
+    package static let contentDidChangeNotification = Notification.Name("KeypadAreaContentDidChange")
     /// The height of one key; follows the monitor (``monitorChanged(to:)``).
     var keyHeight: Int
     /// The area's own padding and borders above and below its keypad and toolbar.
@@ -80,9 +85,14 @@ package final class KeypadArea {
             let keyboard = self.scope.keyboard
             guard keyboard.isVisible, inputView !== keyboard.inputView || accessoryView !== keyboard.accessoryView
             else { return }
+            let height = (inputView?.preferredHeight ?? 0) + (accessoryView?.preferredHeight ?? 0)
+            let unannounced = keyboard.frame?.height == height && accessoryView === keyboard.accessoryView
             _ = MainLoop.soon { [weak self] in
                 guard let self, self.scope.keyboard.isVisible else { return }
                 self.showContent()
+                if unannounced {
+                    self.scope.notificationCenter.post(name: Self.contentDidChangeNotification, object: nil)
+                }
             }
         }
         observeKeyboard()

@@ -1,5 +1,5 @@
 import CGTK
-import CKeypadWayland
+import CKeypadX11
 
 /// Follows the monitor a window is on: its geometry, work area and physical size (a
 /// resolution change, a rotation, a panel coming or going, a monitor unplugged or the

@@ -37,13 +37,28 @@ public enum Theme: String, CaseIterable, Sendable {
     /// - Throws: ``ThemeError`` with the file and line GTK complained about; the theme
     ///   installed before stays.
     public func install() throws(ThemeError) {
-        guard let url else { throw ThemeError(file: "\(rawValue).css", line: nil, message: "not bundled") }
+        try Self.installAsTheme(url, name: rawValue)
+        Self.installed = self
+    }
+
+    /// Installs the bundled `keypad.css` alone as the theme: the keypads' and toolbars' look in
+    /// both appearances, nothing of the app's widgets. keypad-osk wears it when no theme is asked
+    /// for, so that its `--css` goes above a theme as the demo's does.
+    ///
+    /// - Throws: ``ThemeError``; the theme installed before stays.
+    package static func installKeypadCSS() throws(ThemeError) {
+        try installAsTheme(
+            KeypadResources.bundle.url(forResource: "keypad", withExtension: "css", subdirectory: "themes"),
+            name: "keypad")
+    }
+
+    private static func installAsTheme(_ url: URL?, name: String) throws(ThemeError) {
+        guard let url else { throw ThemeError(file: "\(name).css", line: nil, message: "not bundled") }
         try CSSLoader.requireScreen(for: url)
         let provider = try CSSLoader.load(url: url)
-        Self.uninstall()
+        uninstall()
         CSSLoader.addForScreen(provider, priority: StylePriority.theme)
-        Self.installedProvider = provider
-        Self.installed = self
+        installedProvider = provider
     }
 
     /// Removes the bundled theme installed by ``install()``, if any (GTK's own look shows).

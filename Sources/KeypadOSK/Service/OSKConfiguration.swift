@@ -3,13 +3,13 @@ import KeypadGTK
 
 /// How keypad-osk's keypad looks and behaves, from its command line.
 nonisolated public struct OSKConfiguration: Sendable {
-    /// The bundled theme; nil leaves the bundled `keypad.css` alone.
+    /// The bundled theme; nil: the bundled `keypad.css` alone.
     public var theme: Theme?
     /// The locale of the decimal separator and of the keys' and toolbar's labels.
     public var locale: Locale
     /// A directory of the user's own layout files, searched before the bundled ones.
     public var layoutsDirectory: URL?
-    /// A CSS file styling the keypad in place of the bundled `keypad.css`.
+    /// A CSS file styling the keypad above the theme (or `keypad.css`): what it sets wins.
     public var css: URL?
     /// Whether the keypad reserves its height at the bottom of the output (an exclusive
     /// zone), so tiled and maximized windows shrink above it; fullscreen windows do not.

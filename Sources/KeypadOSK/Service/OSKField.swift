@@ -13,6 +13,9 @@ nonisolated public struct OSKField: Equatable, Sendable {
     public var selection: NSRange
     /// The placeholder or accessible name; never set for a secure field.
     public var title: String?
+    /// A terminal's field: while a keyboard is shown on request, it keeps it rather than
+    /// getting its pad (#35).
+    public var isTerminal = false
 
     /// A field of `traits`, with surrounding `text` (nil: unknown) and `selection` in it.
     public init(

@@ -23,8 +23,14 @@ public final class OSKService: ForeignFieldOwner {
     private var hasFocus = false
     /// Whether the last field the client gave has surrounding text.
     private var textIsKnown = false
-    /// Whether the last field wants a keypad (not INHIBIT_OSK).
-    private var wantsKeypad = true
+    /// What is asked to show: a field's pad, the keyboard on request, or nothing (#35).
+    private var request = KeyboardRequest()
+    /// The keyboard shown on request; nil until a front gives its typer (``useTyper(_:)``).
+    private(set) var keyboard: RequestKeyboard?
+    /// Whether the service itself is beginning or ending editing: an end of editing outside
+    /// it is a Dismiss key's.
+    private var isActing = false
+    private var editingEnded: (any NSObjectProtocol)?
 
     /// The input standing for the focused field while it edits.
     var editingInput: ForeignField? { input.isEditing ? input : nil }
@@ -44,21 +50,35 @@ public final class OSKService: ForeignFieldOwner {
     public init(configuration: OSKConfiguration) {
         self.configuration = configuration
         for input in inputs { input.owner = self }
-        _ = makeStage()
+        let stage = makeStage()
+        editingEnded = observeOnMainActor(TextField.textDidEndEditingNotification, on: stage.scope.notificationCenter) {
+            [weak self] note in self?.editingEnded(note.object as AnyObject?)
+        }
+    }
+
+    /// Lets the keyboard on request type through `typer` (#35): the Wayland front's virtual
+    /// keyboard, XTest on X11.
+    public func useTyper(_ typer: any KeyTyper) {
+        guard let stage else { return }
+        keyboard = RequestKeyboard(typer: typer, scope: stage.scope, locale: configuration.locale)
     }
 
     /// Begins editing `field` of `client`; a field of another client takes the keypad over.
     public func focusIn(_ client: any OSKClient, field: OSKField) {
+        request.focusIn(wantsKeypad: field.wantsKeypad, isTerminal: field.isTerminal)
+        isActing = true
+        defer { isActing = false }
         if let current = self.client, current !== client, input.isEditing { input.resignFirstResponder() }
         self.client = client
         hasFocus = true
         if input.isEditing { inputIndex = 1 - inputIndex }
         let stage = self.stage ?? makeStage()
         apply(field)
-        guard field.wantsKeypad else {
-            // INHIBIT_OSK: the input that stood for the previous field stops editing too.
+        guard field.wantsKeypad, request.shown == .fieldPad else {
+            // INHIBIT_OSK, or a terminal's field under the keyboard on request: the input that
+            // stood for the previous field stops editing too.
             for other in inputs where other.isEditing { other.resignFirstResponder() }
-            return
+            return show()
         }
         stage.begin(input)
     }
@@ -67,7 +87,9 @@ public final class OSKService: ForeignFieldOwner {
     public func update(_ client: any OSKClient, field: OSKField) {
         guard client === self.client else { return }
         apply(field)
-        if !field.wantsKeypad, input.isEditing { input.resignFirstResponder() }
+        guard !field.wantsKeypad else { return }
+        request.fieldWantsKeypad(false)
+        show()
     }
 
     /// The client's field lost focus: editing ends once the main loop is idle, so a move
@@ -76,8 +98,9 @@ public final class OSKService: ForeignFieldOwner {
         guard client === self.client else { return }
         hasFocus = false
         MainLoop.whenIdle { [weak self] in
-            guard let self, !self.hasFocus, self.input.isEditing else { return }
-            self.input.resignFirstResponder()
+            guard let self, !self.hasFocus else { return }
+            self.request.focusOut()
+            self.show()
         }
     }
 
@@ -86,24 +109,54 @@ public final class OSKService: ForeignFieldOwner {
         guard client === self.client else { return }
         hasFocus = false
         self.client = nil
+        request.focusOut()
+        isActing = true
         if input.isEditing { stage?.scope.remove(input) }
+        isActing = false
+        show()
     }
 
-    /// Shows the keypad for the focused field (when one wants it), or hides it until the
-    /// next focus: sm.puri.OSK0's `SetVisible`.
+    /// Shows the keypad for the focused field, or the keyboard on request where no field
+    /// wants one, which stays until hidden; or hides either until the next focus or request:
+    /// sm.puri.OSK0's `SetVisible`, `keypad-osk --show` and `--hide`.
     public func setVisible(_ visible: Bool) {
-        if visible {
-            guard hasFocus, wantsKeypad, client != nil, !input.isEditing, let stage else { return }
-            stage.begin(input)
-        } else if input.isEditing {
-            input.resignFirstResponder()
+        request.setVisible(visible)
+        if visible, request.shown == .keyboard, keyboard == nil {
+            Log.warning("no way to type keys here (no virtual keyboard or XTest): no keyboard on request")
         }
+        show()
+    }
+
+    /// Makes the screen show what ``request`` says.
+    private func show() {
+        isActing = true
+        defer { isActing = false }
+        switch request.shown {
+        case .fieldPad:
+            guard hasFocus, client != nil, !input.isEditing, let stage else { return }
+            stage.begin(input)
+        case .keyboard:
+            guard let keyboard, !keyboard.input.isEditing, let stage else { return }
+            IMTrace.write("keyboard on request")
+            stage.begin(keyboard.input)
+        case .nothing:
+            for editing in inputs + [keyboard?.input].compactMap({ $0 }) where editing.isEditing {
+                editing.resignFirstResponder()
+            }
+        }
+    }
+
+    /// An input ended editing: the keyboard's puts back what its typing changed; one the
+    /// service did not end was dismissed (a Dismiss key), which withdraws the request.
+    private func editingEnded(_ object: AnyObject?) {
+        guard let ended = object as? ForeignField else { return }
+        if let keyboard, ended === keyboard.input { keyboard.finish() }
+        if !isActing { request.dismissed() }
     }
 
     // MARK: - The model
 
     private func apply(_ field: OSKField) {
-        wantsKeypad = field.wantsKeypad
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
         if let text = field.text {

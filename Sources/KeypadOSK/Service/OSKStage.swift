@@ -74,11 +74,19 @@ final class OSKStage {
         keypad_layer_shell_set_exclusive_zone(keypad_window(window), height)
     }
 
-    /// The bundled theme (when asked), then the user's CSS or else the bundled `keypad.css`.
+    /// The bundled theme asked for, else the bundled `keypad.css`; the user's CSS above it (`--css`,
+    /// as in the demo: what it sets wins, the theme styles the rest).
     private static func installStyle(_ configuration: OSKConfiguration) {
-        if let theme = configuration.theme {
-            do { try theme.install() } catch { Log.warning("\(error.description) (using GTK's look)") }
+        do {
+            if let theme = configuration.theme { try theme.install() } else { try Theme.installKeypadCSS() }
+        } catch {
+            Log.warning("\(error.description) (using GTK's look)")
         }
-        KeypadStyle.install(own: configuration.css)
+        guard let css = configuration.css else { return }
+        do {
+            try Theme.installOverride(url: css)
+        } catch {
+            Log.warning("\(error.description) (ignoring it: the theme's look stays)")
+        }
     }
 }

@@ -22,6 +22,7 @@ nonisolated struct ContentType: Equatable, Sendable {
     static let hiddenTextHint: UInt32 = 0x40
     static let sensitiveDataHint: UInt32 = 0x80
     static let dateTimePurposes: ClosedRange<UInt32> = 10...12
+    static let terminalPurpose: UInt32 = 13
 
     var hint: UInt32
     var purpose: UInt32
@@ -34,6 +35,10 @@ nonisolated struct ContentType: Equatable, Sendable {
         if hint & (Self.hiddenTextHint | Self.sensitiveDataHint) != 0 { return true }
         return purpose <= 9 && InputPurposeTable.row(for: purpose)?.isSecure == true
     }
+
+    /// Whether the field is a terminal's, which the keyboard on request serves better than
+    /// its pad (Tab and the arrows, every character as a key).
+    var isTerminal: Bool { purpose == Self.terminalPurpose }
 
     /// The traits of the model input standing for such a field.
     var traits: TextInputTraits {

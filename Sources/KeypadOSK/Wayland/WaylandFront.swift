@@ -117,9 +117,10 @@ public final class WaylandFront: OSKClient {
     private func apply(_ state: TextInputState) {
         let type = ContentType(hint: state.hint, purpose: state.purpose)
         surrounding = state.surrounding
-        let field = OSKField(
+        var field = OSKField(
             traits: type.traits, text: surrounding?.text,
             selection: surrounding?.selection ?? NSRange(location: 0, length: 0))
+        field.isTerminal = type.isTerminal
         defer { contentType = type }
         guard state.active else {
             guard isActive else { return }

@@ -1,7 +1,7 @@
 /* Which changes of the X root window's properties tell of a new work area. */
 
 #include <gdk/gdkx.h>
-#include "keypad_wayland.h"
+#include "keypad_x11.h"
 
 gboolean keypad_x11_event_changes_work_area(const void *xevent) {
     const XEvent *event = xevent;

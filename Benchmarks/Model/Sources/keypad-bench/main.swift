@@ -9,7 +9,7 @@ import ModelTapWorkload
 /// (same center, name, object and observers): the part of a tap no keypad code can cut. scripts/benchmarks/bench runs it under
 /// callgrind twice (with no taps and with TAPS taps) and divides the difference in
 /// instructions by TAPS: instructions per tap, stable on a loaded machine. Time and
-/// allocations per tap come from the ModelTaps benchmarks (Benchmarks/).
+/// allocations per tap come from the ModelTaps benchmarks (Benchmarks/Model).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keypad-bench",

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The headless model's benchmarks, a package of their own so the library's build and
-/// `make test` never fetch or build the benchmark harness (ordo-one/benchmark).
+/// The headless model's benchmarks (Benchmarks/Model), a package of their own so the library's
+/// build and `make test` never fetch or build the benchmark harness (ordo-one/benchmark). The
+/// GTK rigs beside it (Benchmarks/Rigs) belong to the root package: they use its test hooks.
 /// `make bench` runs them; so does `swift package benchmark` in this directory.
 /// Everything here uses the library's public API only.
 let strictSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -10,7 +11,7 @@ let strictSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let package = Package(
     name: "KeypadBenchmarks",
     dependencies: [
-        .package(name: "Keypad", path: ".."),
+        .package(name: "Keypad", path: "../.."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],

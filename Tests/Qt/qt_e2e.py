@@ -1,0 +1,307 @@
+#!/usr/bin/python3
+"""End-to-end tests of the Qt input-context plug-in (QT_IM_MODULE=keypad) with keypad-osk:
+real PyQt5 and PyQt6 forms, widgets and QML (Tests/Qt/qt_form.py), keypad-osk's keypad found on the
+accessibility bus and tapped with xdotool, keypad-osk's trace (KEYPAD_IM_TRACE) for the pad it
+shows, dbus-monitor for what crossed the bus, and what each app reports of its own fields.
+
+Run under scripts/display/with-display with the session bus reading keypad-osk's service file
+from the build (XDG_DATA_DIRS=<bin>/share:...), as `make test-qt` does:
+
+    Tests/Qt/qt_e2e.py BIN_DIR QT_PLUGIN_ROOT [--qt 5|6] [--kind widgets|qml] [--only NAME]
+    scripts/display/with-wayland sway Tests/Qt/qt_e2e.py --wayland BIN_DIR QT_PLUGIN_ROOT
+
+QT_PLUGIN_ROOT holds qt5/plugins and qt6/plugins (the Makefile's .build). Nothing starts
+keypad-osk but D-Bus activation, by the first field that takes focus.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "GTK4"))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
+from gtk4_e2e import (DBusMonitor, Form, Keypad, assert_password_kept, assert_quiet,  # noqa: E402
+                      delete_and_activate_digits, run_tests, trace_lines, type_a_password)
+from im_app import wait_for  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "OSK"))
+from osk_e2e import OSK  # noqa: E402
+from wayland_e2e import VirtualPointer  # noqa: E402  (osk_e2e put Tests/Wayland on the path)
+
+FORM = ["/usr/bin/python3", os.path.join(HERE, "qt_form.py")]
+# What Qt itself may print on a headless display; nothing of the plug-in's.
+QT_NOISE = ("XDG_RUNTIME_DIR not set",)
+
+
+class Qt:
+    """One Qt major version and one kind of form (`widgets` or `qml`), and the plug-in built
+    for that Qt."""
+
+    def __init__(self, version, kind, plugin_root):
+        self.version, self.kind = version, kind
+        self.plugins = os.path.join(plugin_root, f"qt{version}", "plugins")
+
+    def form(self, bin_dir, title=None, env=None, wayland=False):
+        env = dict({"QT_PLUGIN_PATH": self.plugins, "QT_IM_MODULE": "keypad"}, **(env or {}))
+        return (WaylandForm if wayland else Form)(bin_dir, title or f"Qt {self.version} {self.kind} form", env=env,
+                                                  command=FORM + [str(self.version), self.kind])
+
+
+class WaylandForm(Form):
+    """The form as a native Wayland client (QT_QPA_PLATFORM=wayland) of a headless sway, which
+    gives a new window focus itself: no X window to find or activate."""
+
+    def __init__(self, bin_dir, title, env, command):
+        super().__init__(bin_dir, title, env=dict(env, QT_QPA_PLATFORM="wayland"), command=command)
+
+    def _window(self):
+        return None
+
+    def activate(self):
+        wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
+
+
+def pads_shown(trace):
+    """The layouts of keypad-osk's `shown` lines, in order."""
+    return [line.split()[1] for line in trace_lines(trace, "shown ")]
+
+
+def wait_for_pad(trace, before, layout, field):
+    """Waits for keypad-osk's trace to show `layout` in a `shown` line after the first
+    `before` ones."""
+    wait_for(lambda: layout in pads_shown(trace)[before:], f"{field}'s {layout} pad in keypad-osk's trace",
+             timeout=8, seen=lambda: pads_shown(trace)[before:])
+
+
+# (field, the purpose its FocusIn carries, the pad keypad-osk shows, a key only that pad has
+# among those tested, keys tapped, the text they make)
+# Digits, the form's first field, has focus from the start: it comes last.
+FIELDS = [
+    ("Number", 3, "decimalPad", "Decimal separator", ("4", "Decimal separator", "5"), "4.5"),
+    ("Phone", 4, "phonePad", "*", ("5", "*"), "5*"),
+    ("Email", 6, "emailAddress", "@", ("q", "@"), "q@"),
+    ("Url", 5, "url", "w", ("w",), "w"),
+    ("Date", 2, "numberPad", "1", ("2",), "2"),
+    ("Free", 0, "default", "q", ("q",), "q"),
+    ("Digits", 2, "numberPad", "1", ("1", "2", "3"), "123"),
+]
+
+
+def test_each_hint_gets_its_pad_and_every_key_works(qt, bin_dir, keypad, trace):
+    with DBusMonitor() as monitor:
+        form = qt.form(bin_dir)
+        try:
+            form.activate()
+            for name, purpose, layout, key, keys, text in FIELDS:
+                before, focus_ins = len(pads_shown(trace)), len(trace_lines(trace, "dbus focus-in"))
+                form.focus(name)
+                wait_for_pad(trace, before, layout, name)
+                keypad.wait_for(key)
+                focus_in = trace_lines(trace, "dbus focus-in")[focus_ins:]
+                assert focus_in and focus_in[-1].split()[-2:] == [f"purpose={purpose}", "hints=0"], \
+                    f"{name}'s FocusIn: {focus_in}"
+                keypad.type(form, name, *keys)
+                assert form.text(name) == text, f"{name} has {form.text(name)!r}, not {text!r}"
+                form.assert_focused(name)
+
+            # Delete over a character, over a selection; Return is QLineEdit's returnPressed.
+            form.focus("Digits")
+            keypad.wait_for("1")
+            delete_and_activate_digits(form, keypad)
+
+            # A password: the default layout, typed, deleted in the app, activated.
+            before = len(pads_shown(trace))
+            form.focus("Password")
+            wait_for_pad(trace, before, "default", "Password")
+            type_a_password(form, keypad)
+
+            # Multi-line: Return is a newline, never an activation.
+            for name in ("Notes", "Text"):
+                form.focus(name)
+                keypad.wait_for("q")
+                keypad.type(form, name, "q", "Return", "w")
+                assert form.text(name) == "q\nw", f"{name} has {form.text(name)!r}"
+                form.select(name, 0, 2)
+                keypad.type(form, name, "Delete")
+                assert form.text(name) == "w", f"Delete over {name}'s selection left {form.text(name)!r}"
+                form.assert_focused(name)
+        finally:
+            form.close()
+        assert_quiet(form, QT_NOISE)
+    assert_password_kept(monitor, trace)
+
+
+def test_hints_changed_while_focused(qt, bin_dir, keypad, trace):
+    """A focused field whose hints change gets the new pad at once (SetContentType), and
+    keypad-osk's trace says so: the phone pad after the decimal pad is the same height, so
+    the keypad's frame does not move."""
+    form = qt.form(bin_dir)
+    try:
+        form.activate()
+        before = len(pads_shown(trace))
+        form.focus("Number")
+        wait_for_pad(trace, before, "decimalPad", "Number")
+        keypad.wait_for("Decimal separator")
+        for hint, layout, key in ((0x100000, "phonePad", "*"), (0x10000, "numberPad", "1")):
+            before = len(pads_shown(trace))
+            form.send(f"sethints Number {hint}")
+            keypad.wait_for(key)
+            wait_for_pad(trace, before, layout, "Number")
+        keypad.type(form, "Number", "7")
+        assert form.text("Number") == "7", form.text("Number")
+        form.assert_focused("Number")
+    finally:
+        form.close()
+
+
+def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
+    """QT_NO_GLIB=1: Qt's own event loop never runs GLib's, so the plug-in makes no input
+    context; the app says so once, and its physical keys type."""
+    focus_ins = len(trace_lines(trace, "dbus focus-in"))
+    form = qt.form(bin_dir, env={"QT_NO_GLIB": "1"})
+    try:
+        form.activate()
+        form.focus("Digits")
+        subprocess.run(["xdotool", "type", "--delay", "30", "12"], check=True)
+        wait_for(lambda: form.text("Digits") == "12", "physical keys without GLib's loop")
+        form.assert_focused("Digits")
+    finally:
+        form.close()
+    lines = [line for line in form.output()[1] if "keypad" in line]
+    assert len(lines) == 1 and "QT_NO_GLIB" in lines[0], f"the app should log one line, not {lines}"
+    assert len(trace_lines(trace, "dbus focus-in")) == focus_ins, "a FocusIn without GLib's loop"
+
+
+def test_wayland_form(qt, bin_dir, keypad, trace):
+    """In a headless sway, the form as a native Wayland client: Qt 5.15 and 6.4 speak no
+    text-input-v3, so the plug-in is their one way to keypad-osk (started here; it serves the
+    session bus and the compositor at once). Keys are found in keypad-osk's trace and tapped
+    with the virtual pointer; the app keeps focus."""
+    workdir = tempfile.mkdtemp(prefix="keypad-qt-wayland-")
+    osk = OSK(bin_dir, workdir, f"qt{qt.version}")
+    # Before the app's first FocusIn: with no org.keypad.OSK1 owner yet it would log its line.
+    wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk on the session bus", timeout=10)
+    form = qt.form(bin_dir, wayland=True)
+
+    def tap(pad, key, condition, what):
+        """Taps until `condition`: once more only if the first tap changed nothing in a second."""
+        osk.tap(*pad, key)
+        try:
+            wait_for(condition, what, timeout=1.0)
+        except AssertionError:
+            osk.tap(*pad, key)
+            wait_for(condition, what)
+
+    def type_keys(pad, name, *keys):
+        for key in keys:
+            before = form.text(name)
+            tap(pad, key, lambda: form.text(name) != before, f"key {key!r} to change {name}")
+
+    try:
+        form.activate()
+        pads = {}
+        for name, purpose, layout, text, keys in (
+                ("Number", 3, "decimalPad", "4.5", ("4", "Decimal separator", "5")),
+                ("Phone", 4, "phonePad", "5*", ("5", "*")),
+                ("Notes", 0, "default", "q\nw", ("q", "Return", "w")),
+                ("Password", 0, "default", "qw", ("q", "w")),
+                ("Digits", 2, "numberPad", "123", ("1", "2", "3"))):
+            mark = osk.trace.mark()
+            form.focus(name)
+            pads[name] = osk.wait_keypad(mark, layout)
+            focus_in = osk.trace.since(mark, "dbus focus-in")
+            assert focus_in and focus_in[-1].endswith(f"purpose={purpose} hints=0"), osk.trace.since(mark)[:3]
+            type_keys(pads[name], name, *keys)
+            assert form.text(name) == text, f"{name} has {form.text(name)!r}"
+            form.assert_focused(name)
+        type_keys(pads["Digits"], "Digits", "Delete")
+        form.select("Digits", 0, 1)
+        type_keys(pads["Digits"], "Digits", "Delete")
+        assert form.text("Digits") == "2", form.text("Digits")
+        before = len(form.output()[0])
+        tap(pads["Digits"], "Return", lambda: "activate Digits" in form.output()[0][before:], "activate Digits")
+        form.assert_focused("Digits")
+        assert not [line for line in osk.trace.lines() if "qw" in line], "the password is in keypad-osk's trace"
+    finally:
+        form.close()
+        osk.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    assert_quiet(form, QT_NOISE + ("runtime directory",))
+
+
+def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
+    """A Qt 5 widget form, a Qt 6 QML form and a GTK 4 form (the GTK 4 module) at once: one
+    keypad-osk follows focus from app to app, each field gets its pad, and each tap types into
+    the focused app's field only."""
+    # Each app starts when first used: a window that maps takes focus.
+    starts = {"Qt 5 app": lambda: Qt(5, "widgets", plugin_root).form(bin_dir, "Qt 5 app"),
+              "Qt 6 app": lambda: Qt(6, "qml", plugin_root).form(bin_dir, "Qt 6 app"),
+              "GTK 4 app": lambda: Form(bin_dir, "GTK 4 app")}
+    forms = {}
+    try:
+        owner = None
+        for title, name, key, text in (("Qt 5 app", "Digits", "1", "1"), ("Qt 6 app", "Number", "Decimal separator", "."),
+                                       ("GTK 4 app", "Phone", "*", "*"), ("Qt 5 app", "Phone", "*", "*"),
+                                       ("Qt 6 app", "Email", "@", "@")):
+            form = forms.get(title) or forms.setdefault(title, starts[title]())
+            form.activate()
+            form.focus(name)
+            keypad.wait_for(key)
+            keypad.type(form, name, key)
+            assert form.text(name) == text, f"{form.title}'s {name} has {form.text(name)!r}"
+            form.assert_focused(name)
+            owner = owner or keypad.owner_pid()
+            assert keypad.owner_pid() == owner and len(keypad.apps()) == 1, "more than one keypad-osk"
+        texts = {title: form.state()["texts"] for title, form in forms.items()}
+        typed = {title: {name: text for name, text in fields.items() if text} for title, fields in texts.items()}
+        assert typed == {"Qt 5 app": {"Digits": "1", "Phone": "*"}, "Qt 6 app": {"Number": ".", "Email": "@"},
+                         "GTK 4 app": {"Phone": "*"}}, typed
+    finally:
+        for form in forms.values():
+            form.close()
+    for form in forms.values():
+        assert_quiet(form, QT_NOISE)
+
+
+TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_hints_changed_while_focused, test_no_glib_event_loop]
+# QML's fields: every hint, key, Return and the password; hints changed while focused.
+QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_hints_changed_while_focused]
+# In a headless sway (--wayland).
+WAYLAND_TESTS = [test_wayland_form]
+# Once per run, Qt 5 and Qt 6 together (with-display only).
+MIXED_TESTS = [test_two_qt_apps_and_a_gtk_app]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("bin_dir")
+    parser.add_argument("plugin_root")
+    parser.add_argument("--qt", type=int, choices=(5, 6), action="append", help="one Qt (default: both)")
+    parser.add_argument("--kind", choices=("widgets", "qml"), action="append", help="one kind of form (default: both)")
+    parser.add_argument("--only", help="run the tests whose names contain this")
+    parser.add_argument("--wayland", action="store_true",
+                        help="the forms on Wayland (under scripts/display/with-wayland sway; widgets only)")
+    arguments = parser.parse_args()
+    if arguments.wayland:
+        missing = VirtualPointer.start(os.path.join(arguments.bin_dir, "virtual-pointer"))
+        assert not missing, f"no virtual pointer: {missing}"
+        trace = None  # each test's keypad-osk has its own
+    else:
+        trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
+    failed = 0
+    for version in arguments.qt or (5, 6):
+        for kind in arguments.kind or (("widgets",) if arguments.wayland else ("widgets", "qml")):
+            qt = Qt(version, kind, arguments.plugin_root)
+            tests = WAYLAND_TESTS if arguments.wayland else TESTS if kind == "widgets" else QML_TESTS
+            failed += run_tests(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
+                                f"Qt {version} {kind} ")
+    if not arguments.wayland and not arguments.qt and not arguments.kind:
+        failed += run_tests(MIXED_TESTS, arguments.only,
+                            lambda test: test(arguments.plugin_root, arguments.bin_dir, Keypad(), trace))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+#!/usr/bin/python3
+"""A Qt form for the Qt plug-in's tests (Tests/Qt/qt_e2e.py), in PyQt5 or PyQt6, with
+widgets or in QML:
+
+    qt_form.py 5|6 widgets|qml [TITLE]
+
+Widgets: QLineEdits with Qt's input-method hints (Digits, Number, Phone, Email, Url, Date,
+Free), a Password (echo mode Password), a Notes QPlainTextEdit and a Text QTextEdit. QML
+(Tests/Qt/qt_form.qml): the same fields as QtQuick.Controls TextFields with
+`inputMethodHints`, Phone a bare TextInput, Notes and Text TextAreas.
+
+It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
+JSON-quoted), `activate NAME` (QLineEdit's returnPressed, a TextField's accepted),
+`focus NAME`, `hints NAME N` (each field's hints, at the start). It obeys lines on standard
+input, as Tests/GTK4/gtk4_form.py does: `focus NAME`, `select NAME START END` (UTF-16
+offsets), `sethints NAME N` (answers `hints NAME N`), `fullscreen`, `state` (prints
+`state {json}`: whether its window is active and fullscreen, the focused field, every
+field's text)."""
+import json
+import os
+import sys
+
+VERSION, KIND = sys.argv[1], sys.argv[2]
+TITLE = sys.argv[3] if len(sys.argv) > 3 else f"Qt {VERSION} {KIND} form"
+if VERSION == "5":
+    from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, QSocketNotifier, Qt, QUrl, pyqtSlot
+    from PyQt5.QtGui import QTextCursor
+    from PyQt5.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+    if KIND == "qml":
+        from PyQt5.QtQml import QQmlApplicationEngine
+else:
+    from PyQt6.QtCore import Q_ARG, QMetaObject, QObject, QSocketNotifier, Qt, QUrl, pyqtSlot
+    from PyQt6.QtGui import QTextCursor
+    from PyQt6.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+    if KIND == "qml":
+        from PyQt6.QtQml import QQmlApplicationEngine
+
+Hint = Qt.InputMethodHint
+HINTS = [
+    ("Digits", Hint.ImhDigitsOnly),
+    ("Number", Hint.ImhFormattedNumbersOnly),
+    ("Phone", Hint.ImhDialableCharactersOnly),
+    ("Email", Hint.ImhEmailCharactersOnly),
+    ("Url", Hint.ImhUrlCharactersOnly),
+    ("Date", Hint.ImhDate),
+    ("Free", Hint.ImhNone),
+]
+
+
+def say(line):
+    print(line, flush=True)
+
+
+class WidgetForm:
+    """The form as QWidgets."""
+
+    def __init__(self):
+        self.window = QWidget()
+        self.window.setWindowTitle(TITLE)
+        self.window.resize(420, 560)
+        self.layout = QVBoxLayout(self.window)
+        self.fields = {}
+        for name, hint in HINTS:
+            entry = QLineEdit()
+            entry.setPlaceholderText(name)
+            entry.setInputMethodHints(hint)
+            self.add_line(name, entry)
+        password = QLineEdit()
+        password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.add_line("Password", password)
+        for name, kind in (("Notes", QPlainTextEdit), ("Text", QTextEdit)):
+            view = kind()
+            view.textChanged.connect(lambda v=view, n=name: say(f"changed {n} {json.dumps(v.toPlainText())}"))
+            self.add(name, view)
+        app.focusChanged.connect(lambda old, new: self.focused() and say(f"focus {self.focused()}"))
+        self.window.show()
+
+    def add(self, name, widget):
+        self.layout.addWidget(QLabel(name))
+        self.layout.addWidget(widget)
+        self.fields[name] = widget
+
+    def add_line(self, name, entry):
+        entry.textChanged.connect(lambda text: say(f"changed {name} {json.dumps(text)}"))
+        entry.returnPressed.connect(lambda: say(f"activate {name}"))
+        self.add(name, entry)
+
+    def text(self, name):
+        widget = self.fields[name]
+        return widget.toPlainText() if isinstance(widget, (QPlainTextEdit, QTextEdit)) else widget.text()
+
+    def hints(self, name):
+        return int(self.fields[name].inputMethodQuery(Qt.InputMethodQuery.ImHints))
+
+    def set_hints(self, name, hints):
+        self.fields[name].setInputMethodHints(Hint(hints))
+
+    def focused(self):
+        focus = app.focusWidget()
+        return next((name for name, widget in self.fields.items() if widget is focus), None)
+
+    def focus(self, name):
+        self.fields[name].setFocus()
+
+    def select(self, name, start, end):
+        widget = self.fields[name]
+        if isinstance(widget, QLineEdit):
+            widget.setSelection(start, end - start)
+        else:
+            cursor = widget.textCursor()
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            widget.setTextCursor(cursor)
+
+    def active(self):
+        return self.window.isActiveWindow()
+
+
+class Bridge(QObject):
+    """What the QML fields call: their text changed, they were accepted, they took focus."""
+
+    @pyqtSlot(str, str)
+    def changed(self, name, text):
+        say(f"changed {name} {json.dumps(text)}")
+
+    @pyqtSlot(str)
+    def accepted(self, name):
+        say(f"activate {name}")
+
+    @pyqtSlot(str)
+    def focused(self, name):
+        say(f"focus {name}")
+
+
+class QMLForm:
+    """The form in QML (Tests/Qt/qt_form.qml)."""
+
+    def __init__(self):
+        self.engine = QQmlApplicationEngine()
+        self.bridge = Bridge()
+        self.engine.rootContext().setContextProperty("form", self.bridge)
+        self.engine.rootContext().setContextProperty("formTitle", TITLE)
+        self.engine.load(QUrl.fromLocalFile(os.path.join(os.path.dirname(os.path.abspath(__file__)), "qt_form.qml")))
+        if not self.engine.rootObjects():
+            sys.exit("qt_form.qml did not load")
+        self.window = self.engine.rootObjects()[0]
+        names = [name for name, _ in HINTS] + ["Password", "Notes", "Text"]
+        self.fields = {name: self.window.findChild(QObject, name) for name in names}
+
+    def text(self, name):
+        return self.fields[name].property("text")
+
+    def hints(self, name):
+        hints = self.fields[name].property("inputMethodHints")
+        return hints if isinstance(hints, int) else hints.value  # PyQt6 gives the enum
+
+    def set_hints(self, name, hints):
+        self.fields[name].setProperty("inputMethodHints", hints)
+
+    def focused(self):
+        item = app.focusObject()  # the window's active focus item
+        return item.objectName() if item is not None and item.objectName() in self.fields else None
+
+    def focus(self, name):
+        QMetaObject.invokeMethod(self.fields[name], "forceActiveFocus")
+
+    def select(self, name, start, end):
+        QMetaObject.invokeMethod(self.fields[name], "select", Q_ARG(int, start), Q_ARG(int, end))
+
+    def active(self):
+        return self.window.isActive()
+
+
+def command(line):
+    words = line.split()
+    if not words:
+        return
+    if words[0] == "focus":
+        form.focus(words[1])
+    elif words[0] == "select":
+        form.select(words[1], int(words[2]), int(words[3]))
+        say(f"selected {words[1]}")
+    elif words[0] == "sethints":
+        form.set_hints(words[1], int(words[2]))
+        say(f"hints {words[1]} {form.hints(words[1])}")
+    elif words[0] == "fullscreen":
+        form.window.showFullScreen()
+    elif words[0] == "state":
+        state = {"active": form.active(), "fullscreen": bool(form.window.windowState() & Qt.WindowState.WindowFullScreen),
+                 "focus": form.focused(), "texts": {name: form.text(name) for name in form.fields}}
+        say(f"state {json.dumps(state)}")
+
+
+pending = b""
+
+
+def on_stdin():
+    """Reads what standard input has (never Python's buffered readline: lines it buffered would
+    wait for the next notification) and obeys each whole line."""
+    global pending
+    chunk = os.read(sys.stdin.fileno(), 4096)
+    if not chunk:
+        app.quit()
+        return
+    pending += chunk
+    *lines, pending = pending.split(b"\n")
+    for line in lines:
+        command(line.decode())
+
+
+app = QApplication(sys.argv[:1])
+form = QMLForm() if KIND == "qml" else WidgetForm()
+notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
+notifier.activated.connect(on_stdin)
+for name in form.fields:
+    say(f"hints {name} {form.hints(name)}")
+say("ready")
+sys.exit(app.exec())
