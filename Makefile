@@ -247,8 +247,8 @@ deb-arm64: deps
 # under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
 # The chroot is made on the first run (debootstrap and packages under emulation: minutes).
 ARM64_DEBS = $$(for p in keypad-im-gtk3 keypad-osk keypad-im-gtk4; do ls -t dist/$${p}_*_arm64.deb | head -n 1; done)
-# The virtual pointer is cross-built there from the protocol code generated here (PROTOCOL_CODE).
-test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
+# The virtual pointer is cross-built there from the protocol code generated here (PROTOCOL_CODE, below).
+test-arm64: deb-arm64 test-deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
 	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
@@ -406,6 +406,8 @@ $(PROTOCOL_CODE)/%-protocol.c: protocols/%.xml | deps
 
 # The tests' virtual pointer (a Wayland client of sway's seat), beside the build's binaries.
 VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
+# make test-arm64 cross-builds it from the same generated code.
+test-arm64: $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 virtual-pointer: build $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" \
 		Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-protocol.c $$(pkg-config --cflags --libs wayland-client)
