@@ -15,7 +15,7 @@ PROPERTY_SEQUENCES ?= 10000
 # as a real window manager, xprop to see it is up, and a private session bus.
 BUILD_APT = libgtk-3-dev:pkg-config libgtk-4-dev libwayland-dev libwayland-bin:wayland-scanner libxtst-dev \
 	xvfb:Xvfb openbox:openbox x11-utils:xprop dbus:dbus-run-session dbus-x11 at-spi2-core fonts-wqy-microhei
-# libgtk-4-dev builds the GTK 4 input-method module (C, Sources/keypad-im-gtk4).
+# libgtk-4-dev builds the GTK 4 input-method module (C, Sources/ThinModules/GTK).
 # libwayland-bin's wayland-scanner generates the Wayland protocols' code from their XML (protocols/).
 # libxtst-dev: keypad-osk's keyboard on request types through XTest on X11 (#35).
 # fonts-wqy-microhei (5 MB) draws `--locale zh_CN`'s return-key labels instead of empty boxes.
@@ -30,7 +30,8 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - X input, the accessibility bus from Python, screenshots;
 # - GTK 3 programs from Debian the module types into (zenity in make test-im; yad, GTK 3 on Debian 12
 #   and 13, in make test-deb, where zenity is GTK 4 on 13);
-# - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4);
+# - GTK 4 from Python and GTK 4's widget factory, the GTK 4 module's apps (make test-gtk4), and
+#   GTK 3's widget factory (make test-thin-gtk3);
 # - libxtst6, which lets the module send Delete and Return to apps that read keys from X;
 # - the web kiosks' browsers (make test-web), and gdb, which shows a browser's stack when it does not end;
 # - Wayland (make test-wayland): two headless compositors (cage needs Xwayland), screenshots,
@@ -43,7 +44,7 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 # - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
-	gtk-4-examples:gtk4-widget-factory \
+	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
 	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus foot:foot xterm:xterm \
@@ -85,8 +86,12 @@ DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 l
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
-# from a draw handler).
-BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard
+# from a draw handler), and Qt Virtual Keyboard for Qt 5 and Qt 6 with the Qt.labs.folderlistmodel
+# QML module its keyboard imports (Debian's packages leave it out: without it the panel draws no
+# keyboard), the anchor of scripts/benchmarks/bench-qt.
+BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard \
+	qtvirtualkeyboard-plugin qml-module-qt-labs-folderlistmodel \
+	qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
 
 # The package names alone, for apt-get.
 packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
@@ -99,17 +104,24 @@ GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
 IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
 IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
 
-# The GTK 4 input-method module (#26): C only (GTK, GIO, libc; no Swift runtime in the app),
-# built with cc into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0.
-# Beside it, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
-# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md.
-# The thin modules' shared D-Bus client (Sources/ThinModules/Client, GIO only), built into each module.
+# The thin GTK input-method modules (#26, #31): C only (GTK, GIO, libc; no Swift runtime in the
+# app), one context source for GTK 3 and GTK 4 (Sources/ThinModules/GTK, each file choosing by
+# GTK_CHECK_VERSION) and the thin modules' shared D-Bus client (Sources/ThinModules/Client),
+# built with cc:
+# - GTK 4's into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0;
+# - GTK 3's into <bin>/gtk-3.0/3.0.0/immodules, with its own cache <bin>/gtk-3.0/immodules.cache
+#   (GTK_IM_MODULE_FILE names it). Until its tests cover what the Swift module's do (#31), the
+#   Swift module's cache, IM_CACHE, stays the one the GTK 3 tests use.
+# Beside them, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
+# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md,
+# docs/thin-modules.md.
 THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
-GTK4_IM_SOURCES = $(wildcard Sources/keypad-im-gtk4/*.c) $(THIN_CLIENT_SOURCES)
-GTK4_IM_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(THIN_CLIENT_SOURCES)
+THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
 	-Wl,-z,defs -Wl,--as-needed
+THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-gtk4 test-qt test-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc test-arm64 deb deb-gtk4 deb-qt deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-qt test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc test-arm64 deb deb-gtk4 deb-qt deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -147,8 +159,10 @@ build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
 	@bin=$$($(SWIFT) build --show-bin-path); \
-	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/share/dbus-1/services" && \
-	cc $(GTK4_IM_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(GTK4_IM_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
+	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/gtk-3.0/3.0.0/immodules" "$$bin/share/dbus-1/services" && \
+	cc $(THIN_GTK_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
+	cc $(THIN_GTK_CFLAGS) -o "$$bin/gtk-3.0/3.0.0/immodules/im-keypad.so" $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0 x11) && \
+	$(GTK_QUERY_IMMODULES) "$$bin/gtk-3.0/3.0.0/immodules/im-keypad.so" > "$$bin/gtk-3.0/immodules.cache" && \
 	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
 	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
 
@@ -297,9 +311,12 @@ test: test-deps lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter OSKServiceTests
 	$(MAKE) --no-print-directory test-e2e
 	$(MAKE) --no-print-directory test-im
+	$(MAKE) --no-print-directory test-thin-im
 	$(MAKE) --no-print-directory test-gtk4
+	$(MAKE) --no-print-directory test-thin-gtk3
 	$(MAKE) --no-print-directory test-qt
 	$(MAKE) --no-print-directory test-web
+	$(MAKE) --no-print-directory test-thin-web
 	$(MAKE) --no-print-directory test-wayland
 	$(MAKE) --no-print-directory test-osk
 	$(MAKE) --no-print-directory test-fuzz
@@ -344,15 +361,34 @@ test-im: build test-deps
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
 
+# The same tests through the thin GTK 3 module and keypad-osk (#31): KEYPAD_IM_THIN=1, the thin
+# module's cache, keypad-osk D-Bus activated from the build's share/ with the trace set for the bus.
+# Tests of the in-process module alone are skipped with their reason (Tests/IM/im_e2e.py).
+test-thin-im: build test-deps
+	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
+	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
+	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
+		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
+	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
+	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" \
+		KEYPAD_IM_THIN=1 GTK_IM_MODULE_FILE="$(THIN_GTK3_CACHE)" G_DEBUG=fatal-criticals; \
+	scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
+		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race none || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager || status=1; \
+	rm -f "$$trace"; exit $$status
+
 # The GTK 4 module and keypad-osk (#26): the Python GTK 4 form (each purpose's pad, Delete, Return),
 # two apps sharing one keypad-osk, keypad-osk killed mid-typing, gtk4-widget-factory; then a tap
 # with no window manager. keypad-osk starts only by D-Bus activation, from the service file
 # make build wrote (the session bus reads <bin>/share from XDG_DATA_DIRS). About a minute.
-test-gtk4: build test-deps
+# test-thin-gtk3 runs the same tests of the thin GTK 3 module (#31: the same context source),
+# with the form in GTK 3 and gtk3-widget-factory.
+test-thin-gtk3: THIN_GTK_E2E = --gtk 3
+test-gtk4 test-thin-gtk3: build test-deps
 	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
 	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" G_DEBUG=fatal-criticals; \
-	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py "$$bin" || status=1; \
-	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm "$$bin" || status=1; \
+	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py $(THIN_GTK_E2E) "$$bin" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm $(THIN_GTK_E2E) "$$bin" || status=1; \
 	rm -f "$$trace"; exit $$status
 
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
@@ -390,6 +426,13 @@ test-labwc: deb test-deps virtual-pointer
 # Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
 test-web: build test-deps
 	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
+
+# The same browser tests through the thin GTK 3 module and keypad-osk (#31), D-Bus activated from
+# the build's share/ (Tests/Web/web_e2e.py --thin; keypad-osk writes the trace).
+test-thin-web: build test-deps
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" \
+		scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py --thin "$$bin"
 
 # The keypad's own window on Wayland, with the module (the Python form) and with the
 # library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
@@ -460,7 +503,8 @@ example: build
 # Release-build measurements (never timed tests): each script writes Benchmarks/results/<section>.json
 # and renders BENCHMARKS.md from all of them (scripts/benchmarks/render_benchmarks.py); scripts/benchmarks/bench-im
 # adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web
-# the module against matchbox-keyboard in Firefox ESR's kiosk.
+# the module against matchbox-keyboard in Firefox ESR's kiosk; scripts/benchmarks/bench-qt the Qt
+# plug-in against Qt Virtual Keyboard.
 bench: bench-deps
 	scripts/benchmarks/bench
 	scripts/benchmarks/bench-im
@@ -468,6 +512,7 @@ bench: bench-deps
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-gtk4
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
+	SWIFT=$(SWIFT) scripts/benchmarks/bench-qt
 
 # Long runs (about 20 minutes): 10^5 focus switches and 10^6 presses in the demo with its
 # RSS, valgrind on two shorter runs, and 10^6 random sessions of the model property test;

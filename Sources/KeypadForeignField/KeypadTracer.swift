@@ -22,8 +22,9 @@ package final class KeypadTracer {
     private var transitions = 0
     /// Tries left to find every button laid out.
     private var retries = 0
-    /// Whether every key that acts is written concealed.
-    private let concealsEveryKey: Bool
+    /// Whether every key that acts is written concealed (keypad-osk: while the field's app
+    /// does not tell its secure fields apart).
+    package var concealsEveryKey: Bool
 
     /// Traces `area`'s keypad; `concealsEveryKey` for a window whose app does not tell its
     /// secure fields apart.
@@ -84,11 +85,11 @@ package final class KeypadTracer {
     private func observe(_ keypad: Keypad) {
         let id = ObjectIdentifier(keypad)
         guard observed[id] == nil else { return }
-        let concealed = concealsEveryKey
         let token = keypad.addObserver { [weak self] change in
             switch change {
             case .keys: self?.scheduleKeys()
-            case .keyActivated(let key): IMTrace.write("tap \(concealed ? Keypad.concealedKeyID : key)")
+            case .keyActivated(let key):
+                IMTrace.write("tap \(self?.concealsEveryKey != false ? Keypad.concealedKeyID : key)")
             default: break
             }
         }

@@ -9,6 +9,10 @@ file from the build (XDG_DATA_DIRS=<bin>/share:…), as `make test-gtk4` does:
 
     Tests/GTK4/gtk4_e2e.py BIN_DIR            the tests under a window manager
     Tests/GTK4/gtk4_e2e.py --no-wm BIN_DIR    the one test without (KEYPAD_NO_WM=1)
+    Tests/GTK4/gtk4_e2e.py --soak [--gtk 3] BIN_DIR   20 000 focus changes, memory flat (not in make test)
+    Tests/GTK4/gtk4_e2e.py --gtk 3 …          the same tests of the thin GTK 3 module (the same
+                                              context source, #31): the form in GTK 3
+                                              (KEYPAD_FORM_GTK=3), gtk3-widget-factory
 
 Nothing starts keypad-osk but D-Bus activation, by the first field that takes focus.
 """
@@ -30,19 +34,30 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from im_app import role_name, wait_for  # noqa: E402  (the GTK 3 module's tests' helpers, timeouts in seconds)
+from im_app import keypad_osk_apps, role_name, wait_for  # noqa: E402  (the GTK 3 module's tests' helpers, timeouts in seconds)
 FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
 OSK_NAME = "org.keypad.OSK1"
+# The GTK the tests run (--gtk): 4, or 3 for the thin GTK 3 module.
+GTK = {"version": 4}
+
+
+def module_env(bin_dir, im_module="keypad"):
+    """What makes an app of the GTK under test load the build's thin module (IM_MODULE)."""
+    if GTK["version"] == 3:
+        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "GTK_IM_MODULE": im_module,
+                "KEYPAD_FORM_GTK": "3"}
+    return {"GTK_PATH": os.path.join(bin_dir, "gtk-4.0"), "GTK_IM_MODULE": im_module}
 
 
 class Form:
     """A GTK 4 form under the module, seen through what it prints of its own fields. `command`
     starts another form that speaks the same lines (Tests/Qt/qt_form.py)."""
 
-    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None, command=FORM):
-        env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE=im_module, **(env or {}))
+    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None, scrolled=False, command=FORM):
+        env = {**os.environ, **module_env(bin_dir, im_module), **(env or {})}
         self.title = title
-        self.process = subprocess.Popen(command + [title], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen(command + [title] + (["scrolled"] if scrolled else []), stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
         self.lines, self.errors, self.lock = [], [], threading.Lock()
         for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
@@ -90,9 +105,25 @@ class Form:
         subprocess.run(["xdotool", "windowactivate", "--sync", self.window], check=True)
         wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
 
+    def fullscreen(self):
+        """Activates the window and makes it fullscreen, as a kiosk's."""
+        self.activate()
+        self.send("fullscreen")
+        wait_for(lambda: self.state()["fullscreen"], f"{self.title!r} to be fullscreen")
+
     def focus(self, name):
         self.send(f"focus {name}")
         wait_for(lambda: self.state()["focus"] == name, f"{name} to have focus")
+
+    def click(self, name):
+        """A real click (xdotool) in the middle of field `name` (GTK 3: the form tells no screen
+        position in GTK 4)."""
+        before = len(self.output()[0])
+        self.send(f"frame {name}")
+        wait_for(lambda: any(l.startswith(f"frame {name} ") for l in self.output()[0][before:]), f"{name}'s frame")
+        line = next(l for l in self.output()[0][before:] if l.startswith(f"frame {name} "))
+        x, y, width, height = json.loads(line[len(f"frame {name} "):])
+        subprocess.run(["xdotool", "mousemove", str(x + width // 2), str(y + height // 2), "click", "1"], check=True)
 
     def select(self, name, start, end):
         before = len(self.output()[0])
@@ -131,18 +162,7 @@ class Keypad:
         except GLib.Error:
             return None
 
-    @staticmethod
-    def apps():
-        desktop = Atspi.get_desktop(0)
-        found = []
-        for index in range(desktop.get_child_count()):
-            child = desktop.get_child_at_index(index)
-            try:
-                if child is not None and child.get_name() == "keypad-osk":
-                    found.append(child)
-            except GLib.Error:
-                continue
-        return found
+    apps = staticmethod(keypad_osk_apps)
 
     def app(self):
         pid = self.owner_pid()
@@ -222,6 +242,10 @@ class Keypad:
         """Taps `key` until `form` prints `line`."""
         before = len(form.output()[0])
         self.tap_until(key, lambda: line in form.output()[0][before:], repr(line))
+
+
+class Skipped(Exception):
+    """A test that does not apply to the GTK under test (the reason as its message)."""
 
 
 def trace_lines(trace, prefix):
@@ -326,6 +350,41 @@ def assert_password_kept(monitor, trace):
     assert '"123"' in monitor.text(), "the monitor saw no surrounding text at all (a test that cannot fail)"
 
 
+def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
+    """The toolbar's previous and next move the app's focus along its window's focus chain
+    (keypad-osk's MoveFocus); done hides the keypad and the field keeps its focus (Dismiss), and
+    a tap on the field brings the keypad back."""
+    moves, dismissals = len(trace_lines(trace, "move-focus")), len(trace_lines(trace, "dismiss"))
+    form = Form(bin_dir)
+    try:
+        form.activate()
+        form.focus("Digits")
+        keypad.wait_for("1")
+        keypad.tap_until("Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
+        keypad.wait_for("Decimal separator")
+        keypad.type(form, "Number", "7")
+        assert form.text("Number") == "7", form.text("Number")
+        keypad.tap_until("Previous field", lambda: form.state()["focus"] == "Digits", "Previous field to focus Digits")
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "3")
+        assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
+        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        form.assert_focused("Digits")
+        assert [l.split()[1] for l in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous"]
+        assert len(trace_lines(trace, "dismiss")) == dismissals + 1
+        if GTK["version"] == 4:
+            return  # the GTK 4 module does not see the tap yet (docs/thin-modules.md)
+        # A tap on the field, which kept focus, brings the keypad back.
+        form.click("Digits")
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "5")
+        assert form.text("Digits") == "35", form.text("Digits")
+        form.assert_focused("Digits")
+    finally:
+        form.close()
+    assert_quiet(form)
+
+
 def test_two_apps_share_one_keypad_that_follows_focus(bin_dir, keypad, trace):
     first, second = Form(bin_dir, "First form"), Form(bin_dir, "Second form")
     try:
@@ -370,9 +429,7 @@ def test_keypad_above_a_fullscreen_kiosk(bin_dir, keypad, trace):
     shows above it, so a tap lands on the key, not on the form under it."""
     form = Form(bin_dir)
     try:
-        form.activate()
-        form.send("fullscreen")
-        wait_for(lambda: form.state()["fullscreen"], "the form to be fullscreen")
+        form.fullscreen()
         form.focus("Digits")
         keypad.wait_for("1")
         keypad.type(form, "Digits", "4", "2")
@@ -380,6 +437,83 @@ def test_keypad_above_a_fullscreen_kiosk(bin_dir, keypad, trace):
         form.assert_focused("Digits")
     finally:
         form.close()
+
+
+def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
+    """A field low in a scrolled window of a fullscreen form: keypad-osk tells the app where its
+    keypad is (KeypadFrame) and the module scrolls the field above it, the scrolled window's
+    child getting a bottom margin as tall as the keypad covers; the margin goes with the keypad.
+    GTK 3 only: the GTK 4 module does not act on KeypadFrame yet."""
+    if GTK["version"] == 4:
+        raise Skipped("the GTK 4 module does not act on KeypadFrame yet")
+    form = Form(bin_dir, scrolled=True)
+    try:
+        form.fullscreen()
+        form.focus("Far")
+        keypad.wait_for("1")
+
+        def toolbar_top():
+            return keypad.find("Previous field").get_extents(Atspi.CoordType.SCREEN).y
+
+        def above():
+            x, y, width, height = form.state()["far"]
+            return y + height <= toolbar_top()
+        wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
+        assert form.state()["margin"] > 0
+        keypad.type(form, "Far", "4")
+        assert form.text("Far") == "4", form.text("Far")
+        form.focus("Digits")  # not in view above the keypad: the margin stays
+        keypad.wait_for("1")
+        assert form.state()["margin"] > 0
+        form.send("unfocus")
+        keypad.wait_for_no_keypad()
+        wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+    finally:
+        form.close()
+    assert_quiet(form)
+
+
+def resident_kb(pid):
+    """The process's resident memory (VmRSS), in kB."""
+    with open(f"/proc/{pid}/status") as file:
+        return next(int(line.split()[1]) for line in file if line.startswith("VmRSS:"))
+
+
+def test_20000_focus_changes_leave_memory_flat(bin_dir, keypad, trace):
+    """Focus moves 20 000 times between two fields (Digits and Far, both digits; Far low in the
+    scrolled window): the app and keypad-osk stay up, their memory grows by less than 1 MB over
+    the last 9 000 moves (the first 2 000 warm up), and the keypad still types. Nothing asks the
+    accessibility bus before the moves are counted: once a client has walked keypad-osk's
+    accessibles, its GTK accessibility bridge grew 31 MB over 9 000 moves (measured, #31)."""
+    form = Form(bin_dir, scrolled=True)
+    try:
+        form.activate()
+        form.focus("Digits")
+        wait_for(keypad.owner_pid, "keypad-osk to start")
+        osk = keypad.owner_pid()
+
+        def churn(count):
+            before = len(form.output()[0])
+            form.send(f"churn {count} Digits Far")
+            wait_for(lambda: f"churned {count}" in form.output()[0][before:], f"{count} focus changes", timeout=300)
+            # keypad-osk has taken every message the moves sent once it answers a round trip.
+            keypad.owner_pid()
+            return resident_kb(form.process.pid), resident_kb(osk)
+        churn(2000)
+        first = churn(9000)
+        last = churn(9000)
+        print(f"     app {first[0]} -> {last[0]} kB, keypad-osk {first[1]} -> {last[1]} kB", flush=True)
+        assert last[0] - first[0] < 1024, f"the app grew {last[0] - first[0]} kB over 9 000 focus changes"
+        assert last[1] - first[1] < 1024, f"keypad-osk grew {last[1] - first[1]} kB over 9 000 focus changes"
+        assert keypad.owner_pid() == osk and form.process.poll() is None
+        form.focus("Digits")
+        keypad.wait_for("1")
+        before = form.text("Digits")
+        keypad.type(form, "Digits", "7")
+        assert form.text("Digits") == before + "7", form.text("Digits")
+    finally:
+        form.close()
+    assert_quiet(form)
 
 
 def test_keypad_osk_killed_mid_typing(bin_dir, keypad, trace):
@@ -513,13 +647,14 @@ def test_a_rogue_peer_is_bounded(bin_dir, keypad, trace):
 
 
 def test_widget_factory(bin_dir, keypad, trace):
-    """Debian's gtk4-widget-factory, an app this project did not write: the field it
-    focuses first gets the keypad, and a tap types into it. GTK 4.8's accessibility bus
-    gives its widgets no positions or text, so what the entry holds is read where the
-    module reads it: the surrounding text the factory's own GtkText gives, on the bus."""
-    env = dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE="keypad")
+    """Debian's gtk4-widget-factory (gtk3-widget-factory with --gtk 3), an app this project
+    did not write: the field it focuses first gets the keypad, and a tap types into it.
+    GTK 4.8's accessibility bus gives its widgets no positions or text, so what the entry
+    holds is read where the module reads it: the surrounding text the factory's own entry
+    gives, on the bus."""
+    env = dict(os.environ, **module_env(bin_dir))
     with DBusMonitor() as monitor:
-        factory = subprocess.Popen(["gtk4-widget-factory"], env=env, stdout=subprocess.DEVNULL,
+        factory = subprocess.Popen([f"gtk{GTK['version']}-widget-factory"], env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         try:
             found = []
@@ -586,10 +721,16 @@ class DBusMonitor:
         return False
 
 
-WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_two_apps_share_one_keypad_that_follows_focus,
-           test_keypad_above_a_fullscreen_kiosk, test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
+WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_in_the_app,
+           test_two_apps_share_one_keypad_that_follows_focus,
+           test_keypad_above_a_fullscreen_kiosk, test_field_kept_in_view_above_the_keypad,
+           test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
            test_a_rogue_peer_is_bounded, test_widget_factory]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
+# Run only with --soak (not in make test): keypad-osk fails it today. Measured (#31): over 9 000
+# focus moves with the keypad showing, keypad-osk grew 10-14 MB (GTK 3 and GTK 4 apps alike, with
+# and without the toolbar's neighbours), the GTK 3 app 0.15 MB, the GTK 4 app 0.85 MB.
+SOAK = [test_20000_focus_changes_leave_memory_flat]
 
 
 def main():
@@ -597,9 +738,12 @@ def main():
     parser.add_argument("bin_dir")
     parser.add_argument("--no-wm", action="store_true")
     parser.add_argument("--only", help="run the tests whose names contain this")
+    parser.add_argument("--gtk", type=int, choices=(3, 4), default=4, help="the GTK whose thin module is tested")
+    parser.add_argument("--soak", action="store_true", help="the long memory tests (SOAK) instead")
     arguments = parser.parse_args()
+    GTK["version"] = arguments.gtk
     trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
-    tests = WITHOUT_WM if arguments.no_wm else WITH_WM
+    tests = SOAK if arguments.soak else WITHOUT_WM if arguments.no_wm else WITH_WM
     failed = run_tests(tests, arguments.only, lambda test: test(arguments.bin_dir, Keypad(), trace))
     sys.exit(1 if failed else 0)
 
@@ -615,6 +759,8 @@ def run_tests(tests, only, run, label=""):
         try:
             run(test)
             print(f"ok   {label}{test.__name__} ({time.time() - started:.1f} s)", flush=True)
+        except Skipped as reason:
+            print(f"skip {label}{test.__name__}: {reason}", flush=True)
         except Exception:
             failed += 1
             print(f"FAIL {label}{test.__name__}", flush=True)

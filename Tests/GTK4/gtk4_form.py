@@ -5,18 +5,30 @@ each with its input purpose.
 
 It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
-`focus NAME`, `select NAME START END` (character offsets), `fullscreen`, `state` (prints
+`focus NAME`, `unfocus` (no field has focus), `churn COUNT NAME NAME` (focus moves COUNT
+times between the two fields; prints `churned COUNT`), `select NAME START END` (character offsets), `frame NAME` (prints `frame NAME
+[x, y, width, height]` on screen; GTK 3 only), `fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
-field's text)."""
+field's text).
+
+With KEYPAD_FORM_GTK=3 in its environment it is the same form in GTK 3, for the thin GTK 3
+module's tests (the same source as the GTK 4 module's, #31). A second argument `scrolled`
+puts the form in a scrolled window with one more field, Far (digits), below a tall gap; then
+`state` also gives Far's frame on screen (`far`: x, y, width, height) and the bottom margin of
+the scrolled window's child (`margin`), GTK 3 only."""
 import json
+import os
 import sys
 
 import gi
 
-gi.require_version("Gtk", "4.0")
-from gi.repository import GLib, Gtk  # noqa: E402
+GTK4 = os.environ.get("KEYPAD_FORM_GTK", "4") == "4"
+gi.require_version("Gtk", "4.0" if GTK4 else "3.0")
+gi.require_version("Gdk", "4.0" if GTK4 else "3.0")
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 TITLE = sys.argv[1] if len(sys.argv) > 1 else "GTK 4 form"
+SCROLLED = sys.argv[2:3] == ["scrolled"]
 PURPOSES = [
     ("Digits", Gtk.InputPurpose.DIGITS),
     ("Number", Gtk.InputPurpose.NUMBER),
@@ -33,11 +45,40 @@ def say(line):
 window = Gtk.Window(title=TITLE)
 window.set_default_size(420, 420)
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=4)
-window.set_child(box)
 fields = {}
+fullscreen = [False]
+
+
+def add(widget):
+    if GTK4:
+        box.append(widget)
+    else:
+        box.pack_start(widget, widget.get_vexpand(), True, 0)
+
+
+def window_state(_, event):
+    fullscreen[0] = bool(event.new_window_state & Gdk.WindowState.FULLSCREEN)
+    return False
+
+
+content = box
+if SCROLLED:
+    content = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER)
+    if GTK4:
+        content.set_child(box)
+    else:
+        content.add(box)
+if GTK4:
+    window.set_child(content)
+else:
+    window.add(content)
+    window.connect("window-state-event", window_state)
 
 
 def watch_focus(name, widget):
+    if not GTK4:
+        widget.connect("focus-in-event", lambda *_: say(f"focus {name}") or False)
+        return
     controller = Gtk.EventControllerFocus()
     controller.connect("enter", lambda *_: say(f"focus {name}"))
     widget.add_controller(controller)
@@ -50,25 +91,44 @@ for name, purpose in PURPOSES:
     entry.connect("changed", lambda e, n=name: say(f"changed {n} {json.dumps(e.get_text())}"))
     entry.connect("activate", lambda e, n=name: say(f"activate {n}"))
     watch_focus(name, entry)
-    box.append(Gtk.Label(label=name, xalign=0))
-    box.append(entry)
+    add(Gtk.Label(label=name, xalign=0))
+    add(entry)
     fields[name] = entry
 
 # A field that asks for no on-screen keyboard (INHIBIT_OSK).
 inhibited = Gtk.Entry(placeholder_text="Inhibited", input_hints=Gtk.InputHints.INHIBIT_OSK)
 inhibited.connect("changed", lambda e: say(f"changed Inhibited {json.dumps(e.get_text())}"))
 watch_focus("Inhibited", inhibited)
-box.append(Gtk.Label(label="Inhibited", xalign=0))
-box.append(inhibited)
+add(Gtk.Label(label="Inhibited", xalign=0))
+add(inhibited)
 fields["Inhibited"] = inhibited
 
 notes = Gtk.TextView(vexpand=True)
 buffer = notes.get_buffer()
 buffer.connect("changed", lambda b: say(f"changed Notes {json.dumps(b.get_text(b.get_start_iter(), b.get_end_iter(), True))}"))
 watch_focus("Notes", notes)
-box.append(Gtk.Label(label="Notes", xalign=0))
-box.append(notes)
+add(Gtk.Label(label="Notes", xalign=0))
+add(notes)
 fields["Notes"] = notes
+
+if SCROLLED:
+    gap = Gtk.Label(label="Gap")
+    gap.set_size_request(-1, 900)
+    add(gap)
+    far = Gtk.Entry(placeholder_text="Far", input_purpose=Gtk.InputPurpose.DIGITS)
+    far.connect("changed", lambda e: say(f"changed Far {json.dumps(e.get_text())}"))
+    watch_focus("Far", far)
+    add(far)
+    fields["Far"] = far
+
+
+def screen_frame(widget):
+    """The widget's frame on screen (GTK 3)."""
+    toplevel = widget.get_toplevel()
+    _, left, top = toplevel.get_window().get_origin()
+    x, y = widget.translate_coordinates(toplevel, 0, 0)
+    allocation = widget.get_allocation()
+    return [left + x, top + y, allocation.width, allocation.height]
 
 
 def text_of(widget):
@@ -92,6 +152,10 @@ def command(line):
         return
     if words[0] == "focus":
         fields[words[1]].grab_focus()
+    elif words[0] == "unfocus":
+        window.set_focus(None)
+    elif words[0] == "churn":
+        churn(int(words[1]), fields[words[2]], fields[words[3]])
     elif words[0] == "select":
         widget, start, end = fields[words[1]], int(words[2]), int(words[3])
         if isinstance(widget, Gtk.TextView):
@@ -100,12 +164,34 @@ def command(line):
         else:
             widget.select_region(start, end)
         say(f"selected {words[1]}")
+    elif words[0] == "frame":
+        say(f"frame {words[1]} {json.dumps(screen_frame(fields[words[1]]))}")
     elif words[0] == "fullscreen":
         window.fullscreen()
     elif words[0] == "state":
-        state = {"active": window.is_active(), "fullscreen": window.is_fullscreen(), "focus": focused_name(),
+        state = {"active": window.is_active(), "fullscreen": window.is_fullscreen() if GTK4 else fullscreen[0],
+                 "focus": focused_name(),
                  "texts": {name: text_of(widget) for name, widget in fields.items()}}
+        if SCROLLED and not GTK4:
+            state["far"] = screen_frame(fields["Far"])
+            state["margin"] = content.get_child().get_margin_bottom()
         say(f"state {json.dumps(state)}")
+
+
+def churn(count, first, second):
+    """Moves focus between two fields `count` times, 50 moves per main-loop turn (so the
+    module's messages go out between them), then prints `churned COUNT`."""
+    left = [count]
+
+    def batch():
+        for _ in range(min(50, left[0])):
+            (first if left[0] % 2 else second).grab_focus()
+            left[0] -= 1
+        if left[0] > 0:
+            return True
+        say(f"churned {count}")
+        return False
+    GLib.idle_add(batch)
 
 
 def on_stdin(channel, condition):
@@ -118,9 +204,11 @@ def on_stdin(channel, condition):
 
 
 loop = GLib.MainLoop()
-window.connect("close-request", lambda *_: loop.quit() or False)
+window.connect("close-request" if GTK4 else "delete-event", lambda *_: loop.quit() or False)
 channel = GLib.IOChannel.unix_new(sys.stdin.fileno())
 GLib.io_add_watch(channel, GLib.PRIORITY_DEFAULT, GLib.IOCondition.IN | GLib.IOCondition.HUP, on_stdin)
+if not GTK4:
+    window.show_all()
 window.present()
 GLib.idle_add(lambda: say("ready") or False)
 loop.run()

@@ -1,8 +1,12 @@
 """A GTK 3 program running under the keypad input-method module, seen from outside:
 its widgets through AT-SPI (the keypad's keys live in the program's own process, so
 they are on its accessibility tree too), clicks and keys through xdotool, and its
-standard output and error collected line by line."""
+standard output and error collected line by line.
+
+With KEYPAD_IM_THIN=1 (the thin GTK 3 module, #31) the keypad is keypad-osk's, in its own process:
+its keys are found on keypad-osk's accessibility tree as well as the program's."""
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -10,7 +14,42 @@ import time
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi, GLib  # noqa: E402
+from gi.repository import Atspi, Gio, GLib  # noqa: E402
+
+THIN = os.environ.get("KEYPAD_IM_THIN") == "1"
+OSK_NAME = "org.keypad.OSK1"
+
+
+def restart_keypad_osk(environment):
+    """Ends the keypad-osk on this session bus (if one runs) and has the next one that D-Bus
+    activation starts run with `environment` added (the session bus's activation environment):
+    its trace file, its locale."""
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+
+    def call(method, parameters):
+        return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+                             parameters, None, Gio.DBusCallFlags.NONE, 2000, None).unpack()
+    call("UpdateActivationEnvironment", GLib.Variant("(a{ss})", (environment,)))
+    try:
+        pid = call("GetConnectionUnixProcessID", GLib.Variant("(s)", (OSK_NAME,)))[0]
+    except GLib.Error:
+        return
+    os.kill(pid, signal.SIGTERM)
+    wait_for(lambda: not call("NameHasOwner", GLib.Variant("(s)", (OSK_NAME,)))[0], "keypad-osk to end")
+
+
+def keypad_osk_apps():
+    """keypad-osk's applications on the accessibility bus."""
+    desktop = Atspi.get_desktop(0)
+    found = []
+    for index in range(desktop.get_child_count()):
+        child = desktop.get_child_at_index(index)
+        try:
+            if child is not None and child.get_name() == "keypad-osk":
+                found.append(child)
+        except GLib.Error:
+            continue
+    return found
 
 
 # Every wait is this many times as long under emulation (make test-arm64's qemu-user).
@@ -93,9 +132,9 @@ class App:
 
     # Widgets
 
-    def nodes(self):
-        """Every accessible of the program, showing or not."""
-        stack = [self.app]
+    def nodes(self, own=False):
+        """Every accessible of the program (and of keypad-osk, when THIN and not `own`), showing or not."""
+        stack = [self.app] + (keypad_osk_apps() if THIN and not own else [])
         while stack:
             node = stack.pop()
             if node is None:  # a child destroyed while we walk the tree

@@ -14,6 +14,8 @@ final class RecordingClient: OSKClient {
     func delete(_ range: NSRange) { calls.append("delete \(range.location),\(range.length)") }
     func backspace() { calls.append("backspace") }
     func pressReturn() { calls.append("return") }
+    func moveFocus(forward: Bool) { calls.append(forward ? "next" : "previous") }
+    func dismiss() { calls.append("dismiss") }
 }
 
 private func field(_ text: String?, caret: Int? = nil, length: Int = 0, type: KeyboardType = .numberPad) -> OSKField {
@@ -60,6 +62,42 @@ struct OSKServiceTests {
         try #require(service.editingInput).deleteBackward()
         #expect(client.calls == ["delete 1,2", "delete 1,2", "backspace"])
         #expect(service.editingInput?.traits.keyboardType == .numberPad)
+    }
+
+    @Test("Done tells the client (Dismiss); the service's own ends do not")
+    func dismissal() throws {
+        let service = OSKService(configuration: OSKConfiguration())
+        let client = RecordingClient()
+        service.focusIn(client, field: field("5"))
+        service.setVisible(false)  // sm.puri.OSK0: the shell hid it
+        service.setVisible(true)
+        var inhibited = field("5")
+        inhibited.wantsKeypad = false
+        service.update(client, field: inhibited)  // INHIBIT_OSK
+        #expect(client.calls.isEmpty)
+        service.focusIn(client, field: field("5"))
+        try #require(service.editingInput).resignFirstResponder()  // the toolbar's done, the dismiss key
+        #expect(client.calls == ["dismiss"])
+        #expect(service.editingInput == nil)
+    }
+
+    @Test("Previous and next move the client's focus when its field is in a focus chain, else are disabled")
+    func focusChain() throws {
+        let service = OSKService(configuration: OSKConfiguration())
+        let client = RecordingClient()
+        var chained = field("5")
+        chained.hasFocusChain = true
+        service.focusIn(client, field: chained)
+        let input = try #require(service.editingInput)
+        let toolbar = try #require(input.inputAccessoryView as? AccessoryToolbar)
+        #expect(toolbar.goNext() == false && toolbar.goPrevious() == false)  // stand-ins never edit
+        #expect(client.calls == ["next", "previous"])
+        #expect(service.editingInput === input)
+        service.focusIn(client, field: field("6"))
+        let alone = try #require(service.editingInput)
+        let bar = try #require(alone.inputAccessoryView as? AccessoryToolbar)
+        #expect(!bar.canGoNext && !bar.canGoPrevious)
+        #expect(client.calls == ["next", "previous"])
     }
 
     @Test("The return key presses Return in the client")

@@ -7,6 +7,10 @@
   holds only its own accessibles), so its keys are found through the module's own trace
   (`KEYPAD_IM_TRACE=FILE`): the layout shown and each key's screen rectangle.
 - Taps are real X clicks (xdotool).
+- With the thin GTK 3 module (`Browser(..., thin=True)`, #31) the keypad is keypad-osk's, started
+  by D-Bus activation from the build's share/ (the session bus must read it: XDG_DATA_DIRS), and
+  the trace is keypad-osk's: `restart_keypad_osk(trace)` ends the running one, so that the next
+  field starts one that writes `trace`.
 """
 import http.server
 import json
@@ -15,11 +19,14 @@ import queue
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
+from im_app import restart_keypad_osk  # noqa: E402
 
 
 # Every wait is this many times as long under emulation (make test-arm64's qemu-user).
@@ -362,11 +369,16 @@ user_pref("network.proxy.ssl_port", 9);
 class Browser:
     """One browser process in kiosk mode under the module, with its output and a trace."""
 
-    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None):
+    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None, thin=False):
         self.kind = kind
         self.profile = tempfile.mkdtemp(prefix=f"keypad-{kind}-")
-        env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
-                   GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
+        if thin:
+            restart_keypad_osk({"KEYPAD_IM_TRACE": trace_path})
+            env = dict(os.environ, GTK_IM_MODULE="keypad",
+                       GTK_IM_MODULE_FILE=os.path.join(bin_dir, "gtk-3.0", "immodules.cache"))
+        else:
+            env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
+                       GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
         env.update(extra_env or {})
         if kind == "firefox":
             # Remote Settings honours services.settings.server (FIREFOX_PREFS) only with this.

@@ -25,6 +25,7 @@ keyboard's own process, 0 otherwise). With BENCH_THREADS_FILE set, also appends 
 thread's user and system CPU per tap and the app's X traffic and context switches per tap
 (/proc/PID/io and status) to that file (docs/benchmarks-cpu-per-tap.md).
 """
+import json
 import os
 import queue
 import subprocess
@@ -43,15 +44,6 @@ app = subprocess.Popen([binary, "serve-baseline" if matchbox else mode], stdout=
 lines = queue.Queue()
 threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
 
-keys = {}
-while True:
-    line = lines.get(timeout=float(os.environ.get("BENCH_START_TIMEOUT", "30")))
-    if line == "ready":
-        break
-    if line.startswith("key "):
-        _, name, x, y = line.split(" ")
-        keys[name] = (x, y)
-time.sleep(0.3)
 
 
 def matchbox_keys():
@@ -76,9 +68,6 @@ def matchbox_keys():
     return process, {"5": (x + width * 3 // 10, y + height // 2), "Delete": (x + width * 9 // 10, y + height // 6)}
 
 
-keyboard = None
-if matchbox:
-    keyboard, keys = matchbox_keys()
 
 
 def cpu_seconds(pid):
@@ -132,7 +121,24 @@ else:
     click = xdotool_click
 
 
+keys = {}
+while True:
+    line = lines.get(timeout=float(os.environ.get("BENCH_START_TIMEOUT", "30")))
+    if line == "ready":
+        break
+    if line.startswith("key "):
+        _, name, x, y = line.split(" ")
+        keys[name] = (x, y)
+    elif line.startswith("click "):  # a user's tap on the field, which opens the keyboard (Qt's)
+        click(tuple(line.split(" ")[1:3]))
+time.sleep(0.3)
+keyboard = None
+if matchbox:
+    keyboard, keys = matchbox_keys()
+
+
 latencies = []
+wrong = []  # (tap, the text it left) where an app's `changed` line names a text other than the tap's
 in_app = []  # GDK's dispatch of the last button event → `changed`: the app's own share
 cpu_before = cpu_seconds(app.pid)
 threads_before = thread_cpu(app.pid)
@@ -149,6 +155,9 @@ for index in range(taps):
                 button = int(line.split(" ")[1])
             line = lines.get(timeout=2)
         changed = int(line.split(" ")[1])
+        text = line.split(" ", 2)[2] if line.count(" ") >= 2 else None
+        if text is not None and json.loads(text) != ("5" if index % 2 == 0 else ""):
+            wrong.append((index, json.loads(text)))
         latencies.append((changed - start) / 1e6)
         if button is not None:
             in_app.append((changed - button) / 1e6)
@@ -174,6 +183,8 @@ for process in [keyboard, app]:
         process.terminate()
         process.wait(timeout=5)
 
+if wrong:
+    sys.exit(f"bench_taps: {len(wrong)} taps left a text other than the tap's (tap, text): {wrong[:10]}")
 median, p95 = median_p95(latencies)
 in_app_median, _ = median_p95(in_app)
 print(f"{median:.3f} {p95:.3f} {len(latencies)} {(cpu_after - cpu_before) * 1000 / max(taps, 1):.4f} {in_app_median:.3f} {keyboard_cpu:.4f}")

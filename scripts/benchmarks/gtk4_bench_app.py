@@ -13,7 +13,9 @@
                               prints `focus NANOSECONDS`; `button` focuses a button (the entry's
                               field loses focus, the keypad hides).
 
-Run with GTK_PATH naming the module's folder and GTK_IM_MODULE=keypad.
+Run with GTK_PATH naming the module's folder and GTK_IM_MODULE=keypad. With KEYPAD_FORM_GTK=3 the
+`taps` and `focus` modes run the same window in GTK 3, for the thin GTK 3 module (#31; run with
+GTK_IM_MODULE_FILE naming its cache).
 """
 import os
 import subprocess
@@ -22,11 +24,13 @@ import time
 
 import gi
 
-gi.require_version("Gtk", "4.0")
-gi.require_version("GdkX11", "4.0")
+GTK4 = os.environ.get("KEYPAD_FORM_GTK", "4") == "4"
+gi.require_version("Gtk", "4.0" if GTK4 else "3.0")
+gi.require_version("GdkX11", "4.0" if GTK4 else "3.0")
 from gi.repository import GdkX11, GLib, Gtk  # noqa: E402, F401  (GdkX11: the surface's get_xid)
 
 mode = sys.argv[1]
+assert GTK4 or mode != "button", "the button mode is GTK 4's (GTK 3's is im_bench_app.py button)"
 
 
 def say(line):
@@ -39,8 +43,8 @@ box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=8)
 entry = Gtk.Entry(input_purpose=Gtk.InputPurpose.DIGITS)
 entry.connect("changed", lambda e: say(f"changed {time.monotonic_ns()}"))
 button = Gtk.Button(label="Elsewhere")
-box.append(entry)
-box.append(button)
+for widget in (entry, button):
+    box.append(widget) if GTK4 else box.pack_start(widget, False, False, 0)
 buttons = {}
 if mode == "button":
     row = Gtk.Box(spacing=8)
@@ -52,9 +56,9 @@ if mode == "button":
     buttons["5"].connect("clicked", lambda b: text.insert_text(text.get_length(), "5", 1))
     buttons["Delete"].connect("clicked", lambda b: text.get_length() and text.delete_text(text.get_length() - 1, 1))
     box.append(row)
-window.set_child(box)
+window.set_child(box) if GTK4 else window.add(box)
 loop = GLib.MainLoop()
-window.connect("close-request", lambda *_: loop.quit() or False)
+window.connect("close-request" if GTK4 else "delete-event", lambda *_: loop.quit() or False)
 
 
 def keys_found(channel, condition):
@@ -104,6 +108,8 @@ def announce_buttons():
     return False
 
 
+if not GTK4:
+    window.show_all()
 window.present()
 if mode == "button":
     entry.grab_focus()

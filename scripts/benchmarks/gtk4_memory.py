@@ -6,6 +6,8 @@ context), alternating, RUNS times each. Also checks no Swift runtime or Foundati
 
     gtk4_memory.py BIN_DIR RUNS   prints `with RSS_KB PSS_KB`, `without RSS_KB PSS_KB` (medians),
                                   `module_kb RSS_KB` (the module's own mappings) and `swift_mapped 0|1`
+    gtk4_memory.py BIN_DIR RUNS 3 the same for the thin GTK 3 module (#31): the form in GTK 3, the
+                                  module from <bin>/gtk-3.0/immodules.cache
 """
 import os
 import statistics
@@ -15,19 +17,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "GTK4"))
-from gtk4_e2e import Form, Keypad  # noqa: E402
+from gtk4_e2e import GTK, Form, Keypad  # noqa: E402
+sys.path.insert(0, HERE)
+from process_memory import rollup  # noqa: E402
 
 bin_dir, runs = sys.argv[1], int(sys.argv[2])
+GTK["version"] = int(sys.argv[3]) if len(sys.argv) > 3 else 4
+MODULE_FILE = "libim-keypad.so" if GTK["version"] == 4 else "im-keypad.so"
 empty = tempfile.mkdtemp()  # a GTK_PATH with no module in it
-
-
-def rollup(pid):
-    values = {}
-    for line in open(f"/proc/{pid}/smaps_rollup"):
-        parts = line.split()
-        if len(parts) >= 3 and parts[1].isdigit():
-            values[parts[0].rstrip(":")] = int(parts[1])
-    return values["Rss"], values["Pss"]
 
 
 def module_rss(pid):
@@ -35,7 +32,7 @@ def module_rss(pid):
     for line in open(f"/proc/{pid}/smaps"):
         fields = line.split()
         if "-" in fields[0] and len(fields) >= 5:
-            inside = fields[-1].endswith("libim-keypad.so")
+            inside = fields[-1].endswith("/" + MODULE_FILE)
         elif inside and fields[0] == "Rss:":
             total += int(fields[1])
     return total

@@ -24,20 +24,11 @@ from gi.repository import Gio, GLib  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from latency_stats import median_p95  # noqa: E402
+from osk_bus import osk_pid, visible_changes  # noqa: E402
 
 cold_runs, warm_runs = int(sys.argv[1]), int(sys.argv[2])
 bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-visible = []  # (monotonic ns, Visible)
-
-
-def on_changed(connection, sender, path, interface, name, parameters):
-    changed = parameters.unpack()[1]
-    if "Visible" in changed:
-        visible.append((time.monotonic_ns(), changed["Visible"]))
-
-
-bus.signal_subscribe(None, "org.freedesktop.DBus.Properties", "PropertiesChanged", "/sm/puri/OSK0", None,
-                     Gio.DBusSignalFlags.NONE, on_changed)
+visible = visible_changes(bus)  # (monotonic ns, Visible)
 context = GLib.MainContext.default()
 
 
@@ -48,16 +39,6 @@ def pump_until(condition, what, timeout=30):
             sys.exit(f"osk_first_keypad: timed out waiting for {what} (Visible: {visible})")
         context.iteration(False)
         time.sleep(0.0005)
-
-
-def osk_pid():
-    try:
-        reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                              "GetConnectionUnixProcessID", GLib.Variant("(s)", ("org.keypad.OSK1",)), None,
-                              Gio.DBusCallFlags.NONE, 2000, None)
-        return reply.unpack()[0]
-    except GLib.Error:
-        return None
 
 
 app = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -93,10 +74,10 @@ for _ in range(cold_runs):
     cold.append(sample())
     for _ in range(warm_runs):
         warm.append(sample())
-    pid = osk_pid()
+    pid = osk_pid(bus)
     if pid:
         os.kill(pid, signal.SIGTERM)
-        pump_until(lambda: osk_pid() is None, "keypad-osk to go")
+        pump_until(lambda: osk_pid(bus) is None, "keypad-osk to go")
 app.stdin.close()
 app.wait(timeout=5)
 for name, values in (("cold", cold), ("warm", warm)):

@@ -123,6 +123,28 @@ class Render(unittest.TestCase):
         self.assertIn(f"| a GTK 4 app pays ≤ 1 MB RSS for the module | {rss:+.2f} MB | met |", text)
         self.assertIn("| a GTK 4 app pays ≤ 1 MB PSS for the module | +2.00 MB | **not met** |", text)
 
+    def test_qt_goals_follow_the_numbers(self):
+        results = committed()
+        qt = copy.deepcopy(results["qt"])
+        medians = {"qt5_keypad_0": 2.0, "qt5_qtvk_0": 1.0,  # slower by 1 ms: not met
+                   "qt5_keypad_80": 2.4, "qt5_qtvk_80": 2.0,  # within 0.5 ms: met
+                   "qt6_keypad_0": 11.0, "qt6_qtvk_0": 10.0}  # within 10 %: met
+        for run, median in medians.items():
+            qt["values"][run][MEDIAN] = median
+        qt["values"].update(qt5_mem_none=[1024, 1024], qt5_mem_keypad=[3072, 2048], qt5_mem_qtvk=[2048, 4096])
+        results["qt"] = qt
+        text = render_benchmarks.render(results)
+        for version, tap, measured, verdict in (("5", "instant tap", "2.000 ms vs 1.000 ms", "**not met**"),
+                                                ("5", "held 80 ms", "2.400 ms vs 2.000 ms", "met"),
+                                                ("6", "instant tap", "11.000 ms vs 10.000 ms", "met")):
+            self.assertIn(f"| Qt {version}: tap → textChanged median no worse than Qt Virtual Keyboard's, {tap} "
+                          f"(within 10 % or 0.5 ms) | {measured} | {verdict} |", text)
+        self.assertIn("| Qt 5: the app pays no more RSS than with Qt Virtual Keyboard | +2.00 MB vs +1.00 MB | "
+                      "**not met** |", text)
+        self.assertIn("| Qt 5: the app pays no more PSS than with Qt Virtual Keyboard | +1.00 MB vs +3.00 MB | met |",
+                      text)
+        self.assertIn("| Qt 5, Keypad's plug-in | 3.0 MB | 2.0 MB | +2.00 MB / +1.00 MB |", text)
+
     def test_osk_goals_follow_the_numbers(self):
         results = committed()
         osk = copy.deepcopy(results["osk"])

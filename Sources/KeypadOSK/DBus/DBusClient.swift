@@ -18,6 +18,8 @@ final class DBusClient: OSKClient {
     var cursorRect = GdkRectangle()
     /// The watch on ``uniqueName`` (g_bus_watch_name), 0 when none.
     var watch: guint = 0
+    /// The keypad's frame last sent (x, y, width, height); none sent yet: nil.
+    private var sentKeypadFrame: [Int32]?
     private let connection: OpaquePointer
 
     init(uniqueName: String, connection: OpaquePointer) {
@@ -43,6 +45,23 @@ final class DBusClient: OSKClient {
 
     func pressReturn() {
         emit("Return", [])
+    }
+
+    func moveFocus(forward: Bool) {
+        emit("MoveFocus", [g_variant_new_int32(forward ? 1 : -1)])
+    }
+
+    func dismiss() {
+        emit("Dismiss", [])
+    }
+
+    /// Sent only when it changed since last sent to this app.
+    func keypadMoved(to frame: CGRect?) {
+        let rect = frame.map { $0.integral } ?? .zero
+        let values = [rect.minX, rect.minY, rect.width, rect.height].map { Int32(clamping: Int($0)) }
+        guard values != sentKeypadFrame else { return }
+        sentKeypadFrame = values
+        emit("KeypadFrame", values.map { g_variant_new_int32($0) })
     }
 
     /// Sends `signal` to this app only (unicast: no other app sees a field's edits).

@@ -11,6 +11,11 @@ nonisolated struct OSKWireField: Equatable, Sendable {
     /// FocusIn's and SetContentType's flags.
     static let multiLineFlag: UInt32 = 0x1
     static let hiddenTextFlag: UInt32 = 0x2
+    /// The field is in its window's focus chain: the toolbar's previous and next send MoveFocus.
+    static let focusChainFlag: UInt32 = 0x4
+    /// The app does not tell its secure fields apart (Chromium gives no purpose): every key is
+    /// concealed in the trace.
+    static let unknownSecurityFlag: UInt32 = 0x8
     /// The longest surrounding text accepted, in UTF-8 bytes.
     static let maximumTextBytes = 65536
 
@@ -46,7 +51,8 @@ nonisolated struct OSKWireField: Equatable, Sendable {
         let low = min(cursor, anchor)
         return OSKField(
             traits: traits, wantsKeypad: hints & Self.inhibitOSKHint == 0, text: isSecure ? nil : text,
-            selection: NSRange(location: low, length: abs(cursor - anchor)))
+            selection: NSRange(location: low, length: abs(cursor - anchor)),
+            hasFocusChain: flags & Self.focusChainFlag != 0, concealsKeys: flags & Self.unknownSecurityFlag != 0)
     }
 
     /// Why SetSurroundingText's arguments were refused.

@@ -15,4 +15,19 @@ public protocol OSKClient: AnyObject {
     func backspace()
     /// The return key: an entry's activation, a newline in a multi-line field.
     func pressReturn()
+    /// The toolbar's previous or next: the app moves focus along the field's focus chain.
+    func moveFocus(forward: Bool)
+    /// The toolbar's done or the dismiss key hid the keypad: the field gives up focus.
+    func dismiss()
+    /// Where the keypad is now, in screen coordinates; nil once it hides.
+    func keypadMoved(to frame: CGRect?)
+}
+
+extension OSKClient {
+    /// Nothing by default (an input method has no focus chain to move along).
+    public func moveFocus(forward: Bool) {}
+    /// Nothing by default: the field keeps its focus.
+    public func dismiss() {}
+    /// Nothing by default: the compositor places the app's window.
+    public func keypadMoved(to frame: CGRect?) {}
 }

@@ -13,6 +13,11 @@ nonisolated public struct OSKField: Equatable, Sendable {
     public var selection: NSRange
     /// The placeholder or accessible name; never set for a secure field.
     public var title: String?
+    /// Whether the app moves focus along the field's focus chain for the toolbar's previous
+    /// and next (``OSKClient/moveFocus(_:)``).
+    public var hasFocusChain: Bool
+    /// Whether the app does not tell its secure fields apart, so the trace conceals every key.
+    public var concealsKeys: Bool
     /// A terminal's field: while a keyboard is shown on request, it keeps it rather than
     /// getting its pad (#35).
     public var isTerminal = false
@@ -20,12 +25,15 @@ nonisolated public struct OSKField: Equatable, Sendable {
     /// A field of `traits`, with surrounding `text` (nil: unknown) and `selection` in it.
     public init(
         traits: TextInputTraits = TextInputTraits(), wantsKeypad: Bool = true, text: String? = nil,
-        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil
+        selection: NSRange = NSRange(location: 0, length: 0), title: String? = nil, hasFocusChain: Bool = false,
+        concealsKeys: Bool = false
     ) {
         self.traits = traits
         self.wantsKeypad = wantsKeypad
         self.text = text
         self.selection = selection
         self.title = traits.isSecureTextEntry ? nil : title
+        self.hasFocusChain = hasFocusChain
+        self.concealsKeys = concealsKeys
     }
 }

@@ -31,6 +31,8 @@ public final class OSKService: ForeignFieldOwner {
     /// it is a Dismiss key's.
     private var isActing = false
     private var editingEnded: (any NSObjectProtocol)?
+    /// Whether the last field's app moves focus for the toolbar's previous and next.
+    private var hasFocusChain = false
 
     /// The input standing for the focused field while it edits.
     var editingInput: ForeignField? { input.isEditing ? input : nil }
@@ -80,7 +82,7 @@ public final class OSKService: ForeignFieldOwner {
             for other in inputs where other.isEditing { other.resignFirstResponder() }
             return show()
         }
-        stage.begin(input)
+        stage.begin(input, hasFocusChain: hasFocusChain)
     }
 
     /// The client's field changed: purpose, surrounding text or selection.
@@ -134,7 +136,7 @@ public final class OSKService: ForeignFieldOwner {
         switch request.shown {
         case .fieldPad:
             guard hasFocus, client != nil, !input.isEditing, let stage else { return }
-            stage.begin(input)
+            stage.begin(input, hasFocusChain: hasFocusChain)
         case .keyboard:
             guard let keyboard, !keyboard.input.isEditing, let stage else { return }
             IMTrace.write("keyboard on request")
@@ -147,16 +149,24 @@ public final class OSKService: ForeignFieldOwner {
     }
 
     /// An input ended editing: the keyboard's puts back what its typing changed; one the
-    /// service did not end was dismissed (a Dismiss key), which withdraws the request.
+    /// service did not end was dismissed (a Dismiss key, the toolbar's done), which withdraws
+    /// the request and, for a field's, tells its client (Dismiss: the field keeps its focus).
     private func editingEnded(_ object: AnyObject?) {
         guard let ended = object as? ForeignField else { return }
         if let keyboard, ended === keyboard.input { keyboard.finish() }
-        if !isActing { request.dismissed() }
+        guard !isActing else { return }
+        request.dismissed()
+        if inputs.contains(where: { $0 === ended }), hasFocus, let client {
+            client.dismiss()
+            IMTrace.write("dismiss")
+        }
     }
 
     // MARK: - The model
 
     private func apply(_ field: OSKField) {
+        hasFocusChain = field.hasFocusChain
+        stage?.concealsKeys = field.concealsKeys
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
         if let text = field.text {
@@ -169,11 +179,22 @@ public final class OSKService: ForeignFieldOwner {
     }
 
     func makeStage() -> OSKStage {
-        let stage = OSKStage(configuration: configuration) { [weak self] visible in
-            guard let self, self.isVisible != visible else { return }
-            self.isVisible = visible
-            self.visibilityChanged?(visible)
-        }
+        let stage = OSKStage(
+            configuration: configuration,
+            visibilityChanged: { [weak self] visible in
+                guard let self, self.isVisible != visible else { return }
+                self.isVisible = visible
+                self.visibilityChanged?(visible)
+            },
+            frameChanged: { [weak self] frame in
+                guard let self, self.hasFocus else { return }
+                self.client?.keypadMoved(to: frame)
+            },
+            moveFocus: { [weak self] direction in
+                guard let self, self.hasFocus, self.input.isEditing else { return }
+                self.client?.moveFocus(forward: direction == .forward)
+                IMTrace.write("move-focus \(direction == .forward ? "next" : "previous")")
+            })
         self.stage = stage
         return stage
     }

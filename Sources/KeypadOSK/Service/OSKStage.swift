@@ -16,9 +16,23 @@ final class OSKStage {
     let host: KeypadHost?
     private let configuration: OSKConfiguration
     private var tracer: KeypadTracer?
+    /// Whether the trace conceals every key (the field's app does not tell secure fields apart).
+    var concealsKeys: Bool {
+        get { tracer?.concealsEveryKey ?? false }
+        set { tracer?.concealsEveryKey = newValue }
+    }
     private var tokens: [any NSObjectProtocol] = []
+    /// The field's neighbours in its app's focus chain, for the toolbar's previous and next.
+    private var neighbours: [NeighbourFieldStandIn] = []
 
-    init(configuration: OSKConfiguration, visibilityChanged: @escaping @MainActor (Bool) -> Void) {
+    /// `visibilityChanged` is called as the keypad starts to show or hide; `frameChanged` with
+    /// its frame (screen coordinates) once it has arrived, nil once it has gone; `moveFocus`
+    /// for the toolbar's previous and next, when the field has a focus chain.
+    init(
+        configuration: OSKConfiguration, visibilityChanged: @escaping @MainActor (Bool) -> Void,
+        frameChanged: @escaping @MainActor (CGRect?) -> Void = { _ in },
+        moveFocus: @escaping @MainActor (NeighbourFieldStandIn.Direction) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         Self.installStyle(configuration)
         var catalog = LayoutCatalog()
@@ -41,6 +55,11 @@ final class OSKStage {
         ] {
             tokens.append(observeOnMainActor(name, on: center) { _ in visibilityChanged(visible) })
         }
+        tokens.append(
+            observeOnMainActor(Responder.keyboardDidChangeFrameNotification, on: center) { [weak self] _ in
+                frameChanged(self?.keypadFrame)
+            })
+        neighbours = [.backward, .forward].map { NeighbourFieldStandIn($0, move: moveFocus) }
         if configuration.exclusive {
             tokens.append(
                 observeOnMainActor(Responder.keyboardWillChangeFrameNotification, on: center) { [weak self] _ in
@@ -49,22 +68,36 @@ final class OSKStage {
         }
     }
 
-    /// Begins editing `input`; the input editing before ends as it does.
-    func begin(_ input: ForeignField) {
+    /// Where the keypad is on screen once it has arrived, nil while hidden: its window's frame
+    /// (measured: after a taller keypad the window stayed taller than the model's frame, 54 px
+    /// higher), the model's frame where there is no window.
+    private var keypadFrame: CGRect? {
+        guard let frame = scope.keyboard.frame else { return nil }
+        return host?.keypadWindowScreenRect ?? frame
+    }
+
+    /// Begins editing `input`; the input editing before ends as it does. With
+    /// `hasFocusChain`, the toolbar's previous and next are enabled (the app moves focus).
+    func begin(_ input: ForeignField, hasFocusChain: Bool = false) {
         guard let host, !input.isEditing else { return }
         input.locale = configuration.locale
         // The field editing now stays until the new one takes over, as focus moves in a window.
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
+        if hasFocusChain { scope.add(neighbours[0]) }
         scope.add(input)
+        if hasFocusChain { scope.add(neighbours[1]) }
         input.inputAccessoryView = toolbar
         host.prepare(for: input)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {
             keypad.locale = configuration.locale
         }
         input.becomeFirstResponder()
-        // One field at a time: the toolbar's previous and next have nowhere to go.
-        for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
-        toolbar.order = .declared  // redraws previous and next, now with nowhere to go
+        // One field at a time: the toolbar's previous and next go to the field's neighbours in
+        // its app, or nowhere.
+        for responder in scope.responders where !responder.isFirstResponder && !(responder is NeighbourFieldStandIn) {
+            scope.remove(responder)
+        }
+        toolbar.order = .declared  // redraws previous and next
     }
 
     /// `--exclusive`: the keypad's layer surface reserves its height, so tiled windows shrink above it.

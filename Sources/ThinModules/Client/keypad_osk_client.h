@@ -38,6 +38,8 @@ enum {
 /* FocusIn's and SetContentType's flags. */
 #define KEYPAD_OSK_FLAG_MULTILINE 0x1u   /* Return is a newline */
 #define KEYPAD_OSK_FLAG_HIDDEN_TEXT 0x2u /* secure: no text leaves the app */
+#define KEYPAD_OSK_FLAG_FOCUS_CHAIN 0x4u /* previous/next: the module moves focus (move_focus) */
+#define KEYPAD_OSK_FLAG_UNKNOWN_SECURITY 0x8u /* secure fields look like others: conceal every key */
 
 /* The bounds of the interface: what a client accepts and sends. */
 #define KEYPAD_OSK_MAX_COMMIT_BYTES 4096
@@ -78,7 +80,9 @@ typedef struct {
     void (*activate)(void *field);
     /* Optional, for the toolbar and for keeping the field in view (#31). */
     void (*move_focus)(void *field, int direction); /* -1 previous field, +1 next */
-    void (*dismiss)(void *field);                   /* done: the field gives up focus */
+    /* Done or the dismiss key hid the keypad; the field keeps focus, and a tap on it brings the
+     * keypad back (keypad_osk_client_send_focus_in again). */
+    void (*dismiss)(void *field);
     /* Where the keypad is, in root-window (screen) coordinates; width 0: no keypad. */
     void (*keypad_frame)(void *field, int x, int y, int width, int height);
 } KeypadOSKFieldOps;

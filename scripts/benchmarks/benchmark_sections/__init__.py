@@ -4,7 +4,7 @@ against Benchmarks/goals.json. A part is a module with NEEDS (the results sectio
 the part is left out while one is missing) and fields(sections, goals) -> the template's
 {fields}. Adding a section: docs/benchmarks.md, "Adding a section"."""
 from . import (cpu_per_tap, debian_package, goals, gtk4_module, header, headless_model, im_module, keypad_osk,
-               memory, showing_and_idle, soak, tap_latency, web_kiosks)
+               memory, qt_plugin, showing_and_idle, soak, tap_latency, web_kiosks)
 
 # (template in docs/benchmarks-prose/, the part that fills it)
 PARTS = [
@@ -21,4 +21,5 @@ PARTS = [
     ("debian-package", debian_package),
     ("web-kiosks", web_kiosks),
     ("keypad-osk", keypad_osk),
+    ("qt-plugin", qt_plugin),
 ]

@@ -1,9 +1,8 @@
 import CGTK
 import Foundation
 import KeypadCore
-import KeypadGTK
 
-/// What tests read back of the keypad's place on the monitor.
+/// The keypad's place on the screen, as keypad-osk tells an app (KeypadFrame) and tests read it.
 extension KeypadHost {
     /// Where the keypad's own window is on the screen (its X window's origin and size),
     /// while it shows; nil with the docked placement.

@@ -1,7 +1,9 @@
 /* GTK 4 loads this file as a GIO module (GTK_PATH/4.0.0/immodules/libim-keypad.so); GIO
  * finds the entry points by the file's name: libim-keypad.so -> g_io_im_keypad_*. */
 #include <gio/gio.h>
-#include "keypad_im_gtk4.h"
+#include "keypad_im_context.h"
+
+#if GTK_CHECK_VERSION(4, 0, 0)
 
 G_MODULE_EXPORT void g_io_im_keypad_load(GIOModule *module);
 G_MODULE_EXPORT void g_io_im_keypad_unload(GIOModule *module);
@@ -27,3 +29,4 @@ G_MODULE_EXPORT char **g_io_im_keypad_query(void) {
     static const char *extension_points[] = {"gtk-im-module", NULL};
     return g_strdupv((char **)extension_points);
 }
+#endif
