@@ -76,6 +76,15 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 	gir1.2-gtk-3.0 foot xterm xwayland xdotool libxtst6 \
 	gir1.2-gtk-4.0
 
+# make deb-arm64 cross-builds the packages for Raspberry Pi OS (arm64) in chroots that mmdebstrap makes
+# (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
+# qemu-user-static (scripts/packaging/debian13-chroot --arch arm64), with these there: the
+# display and yad of make test-deb, labwc with wtype's virtual keyboard and GTK 4 for Python (a
+# GTK 4 form on Wayland), grim's screenshots, keypad-osk's one Depends the chroot lacks, and libcurl
+# (the Swift runtime's FoundationNetworking, which the cross-built test binary loads).
+CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
+DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0 libcurl4t64
+
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
@@ -114,7 +123,7 @@ THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -
 	-Wl,-z,defs -Wl,--as-needed
 THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
 
-.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-qt test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc deb deb-gtk4 deb-qt demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
+.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-qt test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc test-arm64 deb deb-gtk4 deb-qt deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
 
 all: build
 
@@ -239,6 +248,25 @@ deb-qt: deps
 DEBIAN13_QT_TEST_APT = python3-pyqt5 python3-pyqt6 python3-gi gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
 test-deb-qt: deb deb-qt test-deps
 	Tests/Qt/deb_qt.sh "$(OSK_DEB)" dist dist/debian13 $(DEBIAN13_QT_TEST_APT)
+
+# make deb-arm64 (#30): the three packages for arm64 (dist/*_arm64.deb), cross-built here from Debian's
+# packages only: Debian sid's swiftlang (pinned) and a Debian 13 arm64 sysroot with the Swift runtime
+# of the same build, made once (about 1.4 GB of downloads, a few minutes) and kept in /var/cache/keypad;
+# Depends from Debian 13's arm64 packages; lintian must find nothing. See docs/raspberry-pi.md.
+deb-arm64: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT) $(CROSS_APT)"
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-cross arm64
+
+# make test-arm64 (#30): the arm64 packages in an arm64 Debian 13 chroot under qemu-user (binfmt_misc set for
+# the run, left as found): apt on bookworm refuses them (glibc), KeypadCore's tests (cross-built) pass,
+# the three install with apt and purge leaving nothing, the GTK 3 module types into an arm64 yad
+# under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
+# The chroot is made on the first run (debootstrap and packages under emulation: minutes).
+ARM64_DEBS = $$(for p in keypad-im-gtk3 keypad-osk keypad-im-gtk4; do ls -t dist/$${p}_*_arm64.deb | head -n 1; done)
+# The virtual pointer is cross-built there from the protocol code generated here (PROTOCOL_CODE, below).
+test-arm64: deb-arm64 test-deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
+	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
 install-im: deb
 	apt-get install -y --no-install-recommends "./$(DEB)"
@@ -423,6 +451,8 @@ $(PROTOCOL_CODE)/%-protocol.c: protocols/%.xml | deps
 
 # The tests' virtual pointer (a Wayland client of sway's seat), beside the build's binaries.
 VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
+# make test-arm64 cross-builds it from the same generated code.
+test-arm64: $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 virtual-pointer: build $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" \
 		Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-protocol.c $$(pkg-config --cflags --libs wayland-client)

@@ -52,9 +52,13 @@ def keypad_osk_apps():
     return found
 
 
+# Every wait is this many times as long under emulation (make test-arm64's qemu-user).
+TIMEOUT_SCALE = float(os.environ.get("KEYPAD_TIMEOUT_SCALE", "1"))
+
+
 def wait_for(condition, what, timeout=5.0, seen=None):
     """Waits for `condition`; on a timeout the error says what `seen()` shows then."""
-    deadline = time.time() + timeout
+    deadline = time.time() + timeout * TIMEOUT_SCALE
     while time.time() < deadline:
         if condition():
             return
@@ -228,7 +232,7 @@ class App:
     def wait_for_keypad(self, key="Delete"):
         """Waits until the keypad has slid in: its key `key` shows and stays put (three looks)."""
         positions = []
-        deadline = time.time() + 8
+        deadline = time.time() + 8 * TIMEOUT_SCALE
         while time.time() < deadline:
             node = self.find(key, "push button")
             positions = (positions + [self.center(node) if node is not None else None])[-3:]

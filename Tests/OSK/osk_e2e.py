@@ -403,22 +403,28 @@ def test_idle(bin_dir, workdir):
 # GTK 4
 
 
+def tap_gtk4_form(app, tap):
+    """Taps 8, 9 and Delete on the keypad (`tap(key)`) for GTK4_FORM's Digits entry, reading the
+    form's own text after each from its output."""
+    lines = []
+    os.set_blocking(app.stdout.fileno(), False)
+
+    def text_is(expected):
+        for line in iter(app.stdout.readline, ""):
+            lines.append(line.rstrip("\n"))
+        return f"text Digits {expected}".rstrip() in lines[-1:]
+    for key, expected in (("8", "8"), ("9", "89"), ("Delete", "8")):
+        tap(key)
+        wait_for(lambda: text_is(expected), f"the GTK 4 entry to read {expected!r}", seen=lambda: lines[-3:])
+
+
 def test_gtk4_form(bin_dir, workdir):
     osk = OSK(bin_dir, workdir, "gtk4")
     app = subprocess.Popen(["/usr/bin/python3", GTK4_FORM], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                            text=True, env=PLAIN)
-    lines = []
     try:
         keypad, top = osk.wait_keypad(0, "numberPad")
-        os.set_blocking(app.stdout.fileno(), False)
-
-        def text_is(expected):
-            for line in iter(app.stdout.readline, ""):
-                lines.append(line.rstrip("\n"))
-            return f"text Digits {expected}".rstrip() in lines[-1:]
-        for key, expected in (("8", "8"), ("9", "89"), ("Delete", "8")):
-            osk.tap(keypad, top, key)
-            wait_for(lambda: text_is(expected), f"the GTK 4 entry to read {expected!r}", seen=lambda: lines[-3:])
+        tap_gtk4_form(app, lambda key: osk.tap(keypad, top, key))
         assert_one_focused_view("Keypad GTK 4 form")
     finally:
         app.terminate()

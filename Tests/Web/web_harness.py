@@ -29,9 +29,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
 from im_app import restart_keypad_osk  # noqa: E402
 
 
+# Every wait is this many times as long under emulation (make test-arm64's qemu-user).
+TIMEOUT_SCALE = float(os.environ.get("KEYPAD_TIMEOUT_SCALE", "1"))
+
+
 def wait_for(condition, what, timeout=5.0, seen=None):
     """Waits for `condition`; on a timeout the error says what `seen()` shows then."""
-    deadline = time.time() + timeout
+    deadline = time.time() + timeout * TIMEOUT_SCALE
     while time.time() < deadline:
         value = condition()
         if value:
