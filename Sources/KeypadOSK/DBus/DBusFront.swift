@@ -26,8 +26,9 @@ public final class DBusFront {
     /// lost it with the session bus going away (false).
     public var nameLost: ((_ takenByAnother: Bool) -> Void)?
     private var ownsName = false
-    /// Where the focused field is on X11: its toplevel X window and the caret in it.
-    public var fieldMoved: ((_ window: UInt64, _ cursor: GdkRectangle) -> Void)?
+    /// Where the focused field is on X11: its toplevel X window and the caret in it, and
+    /// whether the app keeps the field in view itself (the keypad then keeps its edge).
+    public var fieldMoved: ((_ window: UInt64, _ cursor: GdkRectangle, _ keepsItselfInView: Bool) -> Void)?
 
     private init(service: OSKService, connection: OpaquePointer) {
         self.service = service
@@ -142,7 +143,7 @@ public final class DBusFront {
     private func moved(_ client: DBusClient, window: UInt64, rect: GdkRectangle?) {
         client.window = window
         if let rect { client.cursorRect = rect }
-        if client.hasFocus { fieldMoved?(window, client.cursorRect) }
+        if client.hasFocus { fieldMoved?(window, client.cursorRect, client.wire.keepsItselfInView) }
     }
 
     private func fail(_ invocation: OpaquePointer, _ message: String) {

@@ -16,6 +16,9 @@ nonisolated struct OSKWireField: Equatable, Sendable {
     /// The app does not tell its secure fields apart (Chromium gives no purpose): every key is
     /// concealed in the trace.
     static let unknownSecurityFlag: UInt32 = 0x8
+    /// The app scrolls the field into view above the keypad itself (KeypadFrame): the keypad
+    /// stays at its edge rather than moving off the caret (#31, #34).
+    static let keepsInViewFlag: UInt32 = 0x10
     /// The longest surrounding text accepted, in UTF-8 bytes.
     static let maximumTextBytes = 65536
 
@@ -34,6 +37,9 @@ nonisolated struct OSKWireField: Equatable, Sendable {
         self.hints = hints
         self.flags = flags
     }
+
+    /// Whether the app keeps the field in view itself, so the keypad need not move off its caret.
+    var keepsItselfInView: Bool { flags & Self.keepsInViewFlag != 0 }
 
     /// Whether the field's text must never be held: password and PIN, or hidden text.
     var isSecure: Bool {

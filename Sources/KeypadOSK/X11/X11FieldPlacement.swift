@@ -11,8 +11,10 @@ import Foundation
 /// keypad window is made transient for the field's toplevel, which the window manager
 /// keeps it above and with.
 extension OSKService {
-    /// The focused field is at `cursor` (its toplevel's coordinates) in X window `window`.
-    public func followX11Field(window: UInt64, cursor: GdkRectangle) {
+    /// The focused field is at `cursor` (its toplevel's coordinates) in X window `window`. An
+    /// app that keeps its field in view itself (`keepsItselfInView`: it scrolls the field
+    /// above the keypad's frame) keeps the keypad at its edge: its caret is not followed.
+    public func followX11Field(window: UInt64, cursor: GdkRectangle, keepsItselfInView: Bool = false) {
         let stage = self.stage ?? makeStage()
         guard window != 0, let display = gdk_display_get_default(), let host = stage.host else {
             return
@@ -31,7 +33,7 @@ extension OSKService {
         }
         // Off the caret (#34): the keyboard's bounds are the caret's monitor's work area now.
         let caret = CGRect(x: Int(rootX), y: Int(rootY), width: Int(cursor.width), height: Int(cursor.height))
-        stage.placer.caretMoved(
-            cursor.width > 0 || cursor.height > 0 ? .rect(caret, area: stage.scope.keyboard.screenBounds) : .unknown)
+        let known = !keepsItselfInView && (cursor.width > 0 || cursor.height > 0)
+        stage.placer.caretMoved(known ? .rect(caret, area: stage.scope.keyboard.screenBounds) : .unknown)
     }
 }

@@ -40,6 +40,7 @@ enum {
 #define KEYPAD_OSK_FLAG_HIDDEN_TEXT 0x2u /* secure: no text leaves the app */
 #define KEYPAD_OSK_FLAG_FOCUS_CHAIN 0x4u /* previous/next: the module moves focus (move_focus) */
 #define KEYPAD_OSK_FLAG_UNKNOWN_SECURITY 0x8u /* secure fields look like others: conceal every key */
+#define KEYPAD_OSK_FLAG_KEEPS_IN_VIEW 0x10u /* the module scrolls the field above KeypadFrame: the keypad keeps its edge */
 
 /* The bounds of the interface: what a client accepts and sends. */
 #define KEYPAD_OSK_MAX_COMMIT_BYTES 4096

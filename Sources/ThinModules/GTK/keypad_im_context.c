@@ -109,6 +109,12 @@ static guint field_flags(KeypadIMContext *self) {
     /* An app that gives no widget (Chromium) gives no purpose either: its password fields look
      * like any other. */
     if (client == NULL) flags |= KEYPAD_OSK_FLAG_UNKNOWN_SECURITY;
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    /* In a scrolled window the module scrolls the field above the keypad (gtk3_keep_in_view.c),
+     * so the keypad keeps its edge instead of moving off the caret (#34). */
+    if (client != NULL && gtk_widget_get_ancestor(client, GTK_TYPE_SCROLLED_WINDOW) != NULL)
+        flags |= KEYPAD_OSK_FLAG_KEEPS_IN_VIEW;
+#endif
     return flags;
 }
 
