@@ -50,7 +50,7 @@ FIREFOX_PADS = {
     "mode-text": "default",
     "textarea": "default",
 }
-SECRET = "zq"  # typed into the password field; must appear in no log or trace
+SECRET = "zqjx"  # typed into the password field; must appear in no log or trace
 # Whether the tests run through the thin module and keypad-osk (--thin).
 THIN = {"on": False}
 
