@@ -202,7 +202,7 @@ let testSupport: [Target] = [
     ),
     .testTarget(
         name: "KeypadOSKTests",
-        dependencies: ["KeypadOSK", "KeypadCore", "CKeypadOSKWayland"],
+        dependencies: ["KeypadOSK", "KeypadCore", "CKeypadOSKWayland", "CKeypadTestDisplay"],
         swiftSettings: strictSettings
     ),
     .testTarget(
