@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Tap → the page's `input` event in Firefox ESR in kiosk mode (Tests/Web/form.html), through
-the keypad IM module and through Debian's matchbox-keyboard typing into the same Firefox, in
-one browser run: instant taps and taps held HOLD ms.
+GTK 3's keypad module (the thin one, its keys keypad-osk's, #31; the session bus must read
+keypad-osk's service file from BIN_DIR/share) and through Debian's matchbox-keyboard typing into
+the same Firefox, in one browser run: instant taps and taps held HOLD ms.
 
 The press is an XTest button press from this process, timed (CLOCK_REALTIME, as the page's
 `performance.timeOrigin + performance.now()`) just before it is flushed to the X server; the
@@ -85,7 +86,7 @@ def main():
     web_harness.FIREFOX_PREFS = FIREFOX_PREFS + 'user_pref("privacy.reduceTimerPrecision", false);\n'
     page = Page()
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
-    browser = web_harness.Browser("firefox", page.url(), bin_dir, trace.path)
+    browser = web_harness.Browser("firefox", page.url(), bin_dir, trace.path, thin=True)
     xtest = XTestPointer()
     matchbox = None
     try:
@@ -137,7 +138,7 @@ def measure_chromium(page, bin_dir, taps, xtest):
     no input purpose, so the default layout's numbers page types the "5"."""
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
     mark = page.mark()
-    browser = web_harness.Browser("chromium", page.url(), bin_dir, trace.path)
+    browser = web_harness.Browser("chromium", page.url(), bin_dir, trace.path, thin=True)
     try:
         page.wait_load(mark, timeout=60)
         rect = page.rect("numeric")
