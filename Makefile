@@ -505,9 +505,11 @@ example: build
 
 # Release-build measurements (never timed tests): each script writes Benchmarks/results/<section>.json
 # and renders BENCHMARKS.md from all of them (scripts/benchmarks/render_benchmarks.py); scripts/benchmarks/bench-im
-# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web
-# the module against matchbox-keyboard in Firefox ESR's kiosk; scripts/benchmarks/bench-qt the Qt
-# plug-in against Qt Virtual Keyboard.
+# adds GTK 3's thin module against the in-process Swift module it replaced (built once from a pinned
+# commit, scripts/benchmarks/swift-im-reference, #31), the in-app keypad, a GtkButton and
+# matchbox-keyboard, and the memory a GTK 3 app pays for it; scripts/benchmarks/bench-web the thin
+# module against matchbox-keyboard in Firefox ESR's kiosk, and in Chromium; scripts/benchmarks/bench-qt
+# the Qt plug-in against Qt Virtual Keyboard.
 bench: bench-deps
 	scripts/benchmarks/bench
 	scripts/benchmarks/bench-im
