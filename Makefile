@@ -2,6 +2,10 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 PROPERTY_SEQUENCES ?= 10000
+# The tests' and benchmarks' shared Python helpers are a package in Tests/Support
+# (Tests/Support/README.md), on Python's path in every recipe. By hand:
+#   PYTHONPATH=$PWD/Tests/Support scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py ...
+export PYTHONPATH := $(CURDIR)/Tests/Support
 
 # ---- Debian packages: what each target installs on a fresh machine ----
 # Each list pairs a package with a program from it that the build or the tests start

@@ -3,8 +3,10 @@ each given a fresh form; Tests/IM/im_e2e.py runs them."""
 import os
 import sys
 
-from im_app import THIN, wait_for
 from gi.repository import Atspi
+
+from keypad_harness.atspi_app import THIN
+from keypad_harness.waits import wait_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FORM = [sys.executable, os.path.join(HERE, "im_form.py")]
