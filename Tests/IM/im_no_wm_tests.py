@@ -6,7 +6,7 @@ import os
 import subprocess
 import tempfile
 
-from keypad_harness.atspi_app import App, THIN
+from keypad_harness.atspi_app import THIN, App
 from keypad_harness.waits import wait_for
 
 from im_form_tests import assert_quiet
