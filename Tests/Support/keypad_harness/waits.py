@@ -15,7 +15,7 @@ def wait_for(condition, what, timeout=5.0, seen=None):
         value = condition()
         if value:
             return value
-        time.sleep(0.03)
+        time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}" + (f" (seeing {seen()!r})" if seen else ""))
 
 
