@@ -30,7 +30,6 @@ gi.require_version("GdkX11", "4.0" if GTK4 else "3.0")
 from gi.repository import GdkX11, GLib, Gtk  # noqa: E402, F401  (GdkX11: the surface's get_xid)
 
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from osk_keys import announce_keys  # noqa: E402
 
 mode = sys.argv[1]

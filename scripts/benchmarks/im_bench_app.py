@@ -28,7 +28,6 @@ gi.require_version("Gtk", "3.0")
 from gi.repository import GLib, Gtk  # noqa: E402
 
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from osk_keys import announce_keys  # noqa: E402
 
 MATCHBOX_LAYOUT = """<?xml version="1.0" encoding="UTF-8"?>
