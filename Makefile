@@ -41,7 +41,12 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 #   plug-in's widget and QML forms, and Qt's Wayland platforms for them in sway (make test-qt);
 #   its keyboard on request types into a Wayland terminal (foot) and an X11 one (xterm, through
 #   Xwayland in sway and on Xvfb);
-# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
+# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot;
+# - make test-arm64's mmdebstrap and qemu-user-static (CROSS_APT, below), so that make test has them
+#   when it runs make test-arm64. Installed without Recommends (no binfmt-support), qemu-user-static
+#   registers nothing (systemd-binfmt would read its /usr/lib/binfmt.d at a machine's next boot);
+#   make test-arm64 registers qemu for its run and leaves binfmt_misc as it found it
+#   (scripts/packaging/qemu-binfmt.sh).
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
@@ -52,13 +57,14 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
 	qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates \
 	qml6-module-qtquick-layouts qml6-module-qtqml-workerscript qtwayland5 qt6-wayland \
-	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
+	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap $(CROSS_APT)
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
 # installs these there, not on this machine): the display (Xvfb, openbox, xprop, a session bus,
-# xdotool), yad and im-config, and Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py.
+# xdotool), yad and im-config, Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py, and keypad-osk's one
+# Depends the chroot lacks (so that each run's apt-get install downloads nothing).
 DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
-	gir1.2-atspi-2.0 at-spi2-core
+	gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
 # make test-deb-gtk4 installs keypad-osk and the GTK 4 module there too, with Debian 13's zenity
 # (4.1, a GTK 4 app) to type into (Tests/GTK4/deb13_zenity.sh).
 DEBIAN13_GTK4_TEST_APT = zenity
@@ -80,10 +86,10 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 # (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
 # qemu-user-static (scripts/packaging/debian13-chroot --arch arm64), with these there: the
 # display and yad of make test-deb, labwc with wtype's virtual keyboard and GTK 4 for Python (a
-# GTK 4 form on Wayland), grim's screenshots, keypad-osk's one Depends the chroot lacks, and libcurl
+# GTK 4 form on Wayland), grim's screenshots, and libcurl
 # (the Swift runtime's FoundationNetworking, which the cross-built test binary loads).
 CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
-DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0 libcurl4t64
+DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libcurl4t64
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -201,27 +207,36 @@ $(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INP
 
 qt-plugins: deps $(QT5_PLUGIN) $(QT6_PLUGIN)
 
-# ---- Debian package (#21) ----
-# make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
-# Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
-# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/packaging/build-deb.
-# make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
-# make test-deb installs it where /opt/swift and the checkout are hidden, drives yad and a
-# Python GTK 3 form through it and removes it, does the same in a Debian 13 chroot, and runs
-# lintian (Tests/Deb/deb_e2e.sh). The chroot (scripts/packaging/debian13-chroot) is made on the
-# first run (about 3 minutes, downloads included) and kept in /var/cache/keypad/debian13,
+# ---- Debian packages (#21, #25, #26, #31) ----
+# make deb: this machine's packages in dist/, built on Debian 12 for Debian 12 and 13:
+# - keypad-im-gtk3 (scripts/packaging/build-deb): the thin GTK 3 module (C, no Swift runtime) and the
+#   im-config method; Depends: keypad-osk. 0.1.0 was the Swift module; apt upgrades from it.
+# - keypad-osk (scripts/packaging/build-deb-osk): the keypad process every thin module talks to.
+# - keypad-im-gtk4 (make deb-gtk4).
+# Each is checked by lintian, which must find nothing. docs/debian-package.md says which package
+# and which process does what.
+# make install-im installs keypad-im-gtk3 and keypad-osk (apt resolves their Depends), uninstall-im
+# purges them.
+# make test-deb upgrades keypad-im-gtk3 0.1.0 (scripts/packaging/released-deb builds it once from git
+# history, kept in /var/cache/keypad/released) with apt to these packages, in a throwaway overlay of
+# this machine where /opt/swift and the checkout are hidden and in a Debian 13 chroot, drives yad and
+# a Python GTK 3 form through them, purges them, and runs lintian (Tests/Deb/deb_e2e.sh); then
+# keypad-osk alone (Tests/Deb/osk_deb_e2e.sh). The chroot (scripts/packaging/debian13-chroot) is made
+# on the first run (about 3 minutes, downloads included) and kept in /var/cache/keypad/debian13,
 # outside the checkout: make clean keeps it; delete that directory to make it again.
+DEB_ARCH := $(shell dpkg --print-architecture)
 DEB_PACKAGE := keypad-im-gtk3
-DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
-
-# keypad-osk's own package (#25): dist/keypad-osk_<version>_<arch>.deb (scripts/packaging/build-deb-osk).
-OSK_DEB = $$(ls -t dist/keypad-osk_*.deb | head -n 1)
+DEB = $$(ls -t dist/$(DEB_PACKAGE)_*_$(DEB_ARCH).deb | head -n 1)
+OSK_DEB = $$(ls -t dist/keypad-osk_*_$(DEB_ARCH).deb | head -n 1)
+GTK4_DEB = $$(ls -t dist/keypad-im-gtk4_*_$(DEB_ARCH).deb | head -n 1)
+# The release make test-deb upgrades from.
+RELEASED_DEB = $$(SWIFT=$(SWIFT) scripts/packaging/released-deb keypad-im-gtk3 0.1.0)
 
 deb: deps
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	SWIFT=$(SWIFT) scripts/packaging/build-deb
-	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
-	$(MAKE) --no-print-directory deb-gtk4
+	@deb=$$(scripts/packaging/build-deb) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
+	@deb=$$(SWIFT=$(SWIFT) scripts/packaging/build-deb-osk) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
+	@$(MAKE) --no-print-directory deb-gtk4
 
 # dist/keypad-im-gtk4_<version>_<arch>.deb (#26): the GTK 4 module (C, no Swift runtime) in GTK 4's
 # module directory, depending on keypad-osk; lintian must find nothing. See docs/gtk4.md.
@@ -265,19 +280,18 @@ deb-arm64: deps
 ARM64_DEBS = $$(for p in keypad-im-gtk3 keypad-osk keypad-im-gtk4; do ls -t dist/$${p}_*_arm64.deb | head -n 1; done)
 # The virtual pointer is cross-built there from the protocol code generated here (PROTOCOL_CODE, below).
 test-arm64: deb-arm64 test-deps
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
 	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
 install-im: deb
-	apt-get install -y --no-install-recommends "./$(DEB)"
+	apt-get install -y --no-install-recommends "./$(DEB)" "./$(OSK_DEB)"
 
 uninstall-im:
-	dpkg --purge $(DEB_PACKAGE)
+	dpkg --purge $(DEB_PACKAGE) keypad-osk
 
 test-deb: deb test-deps
-	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)" $(DEBIAN13_TEST_APT)
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(RELEASED_DEB)" "$(DEB)" "$(OSK_DEB)" $(DEBIAN13_TEST_APT)
 	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
-# ---- end of Debian package (#21) ----
+# ---- end of Debian packages ----
 
 # The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
 try-im: build
@@ -412,7 +426,7 @@ test-qt: build test-deps qt-plugins virtual-pointer
 # /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory;
 # then both installed with apt-get in the Debian 13 chroot, typing into Debian 13's zenity, removed.
 test-deb-gtk4: deb test-deps
-	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)" $(DEBIAN13_GTK4_TEST_APT)
+	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$(GTK4_DEB)" $(DEBIAN13_GTK4_TEST_APT)
 
 # keypad-osk's package (make deb) in the Debian 13 chroot, in labwc 0.8.3 headless as Raspberry Pi OS
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
