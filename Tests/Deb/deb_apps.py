@@ -3,11 +3,11 @@
 yad (GTK 3 on Debian 12 and 13; zenity is GTK 4 on 13) and a /usr/bin/python3 GTK form, each
 started with only GTK_IM_MODULE=keypad, driven through AT-SPI and xdotool. The module in the app
 is the package's thin C module; the keypad is the installed keypad-osk's, a process of its own
-that D-Bus activation starts (KEYPAD_IM_THIN=1: im_app.py finds its keys on keypad-osk's
-accessibility tree).
+that D-Bus activation starts (KEYPAD_IM_THIN=1: keypad_harness.atspi_app finds its keys on
+keypad-osk's accessibility tree).
 
-Tests/Deb/deb_lifecycle.sh runs it under with-display, from a copy of this file,
-Tests/IM/im_app.py, im_form.py and im_form_tests.py: on Debian 12 with the Swift toolchain
+Tests/Deb/deb_lifecycle.sh runs it under with-display, from a copy of this file, the tests'
+helpers (Tests/Support/keypad_harness), im_form.py and im_form_tests.py: on Debian 12 with the Swift toolchain
 and the checkout hidden, in a Debian 13 chroot, and in an arm64 Debian 13 under qemu.
 
     deb_apps.py MODULE_PATH [TEST...]   (where the package put im-keypad.so; the tests to run,
@@ -18,10 +18,11 @@ import sys
 import time
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from im_app import App, wait_for  # noqa: E402
-from gi.repository import Gio, GLib  # noqa: E402
-from im_form_tests import FORM, PADS, assert_quiet, field, focus  # noqa: E402
+from gi.repository import Gio, GLib
+from keypad_harness.atspi_app import App
+from keypad_harness.waits import wait_for
+
+from im_form_tests import FORM, PADS, assert_quiet, field, focus
 
 
 KEYPAD_OSK = "/usr/lib/keypad-osk/keypad-osk"

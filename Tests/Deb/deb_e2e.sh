@@ -48,8 +48,8 @@ work=$(mktemp -d /tmp/keypad-deb-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 for release in debian12 debian13; do
     mkdir -p "$work/$release/repository"
-    cp "$old" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
-        "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" "$checkout/Tests/IM/im_form.py" \
+    cp -r "$old" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
+        "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/Support/keypad_harness" "$checkout/Tests/IM/im_form.py" \
         "$checkout/Tests/IM/im_form_tests.py" "$work/$release/"
     cp "$gtk3_deb" "$osk_deb" "$work/$release/repository/"
     (cd "$work/$release/repository" && dpkg-scanpackages --multiversion . > Packages 2> /dev/null)

@@ -3,13 +3,13 @@
 #
 #   deb_lifecycle.sh [--from OLD.deb] REPOSITORY [TEST...]
 #
-# REPOSITORY: a flat apt repository (Packages, Release) holding keypad-im-gtk3 and keypad-osk, as
+# REPOSITORY: a flat apt repository (a Packages index) holding keypad-im-gtk3 and keypad-osk, as
 # Tests/Deb/deb_e2e.sh makes it. Run by Tests/Deb/deb_e2e.sh (Debian 12 in a throwaway overlay of
 # this machine, Debian 13 in scripts/packaging/debian13-chroot) and Tests/Deb/arm64_deb13.sh (an
-# arm64 Debian 13 under qemu), from a directory holding copies of deb_apps.py,
-# Tests/IM/im_app.py, im_form.py, im_form_tests.py and scripts/display/with-display; always on a
-# system that is thrown away afterwards (it adds the repository to apt's sources). Nothing here
-# names a release: GTK's module directory comes from the package itself.
+# arm64 Debian 13 under qemu), from a directory holding copies of deb_apps.py, the tests' helpers
+# (Tests/Support/keypad_harness), im_form.py, im_form_tests.py and scripts/display/with-display;
+# always on a system that is thrown away afterwards (it adds the repository to apt's sources).
+# Nothing here names a release: GTK's module directory comes from the package itself.
 #
 # --from OLD.deb: the upgrade a kiosk makes (#31). OLD.deb (keypad-im-gtk3 0.1.0, the whole Swift
 # keypad inside each app) is installed with apt-get and chosen with `im-config -n keypad`; then
@@ -103,7 +103,7 @@ gtk_module=$(session_module) qt_module=$(session_module qt)
     fail "after im-config -n keypad the session's GTK_IM_MODULE is '$gtk_module', QT_IM_MODULE '$qt_module'"
 echo "ok   $release: the session exports GTK_IM_MODULE=keypad and QT_IM_MODULE=keypad (im-config -n keypad)"
 
-# The keypad is keypad-osk's (KEYPAD_IM_THIN: im_app.py finds its keys on keypad-osk's
+# The keypad is keypad-osk's (KEYPAD_IM_THIN: keypad_harness.atspi_app finds its keys on keypad-osk's
 # accessibility tree), D-Bus activated from the installed service file.
 env -u GTK_IM_MODULE_FILE -u XDG_DATA_DIRS GTK_IM_MODULE="$gtk_module" KEYPAD_IM_THIN=1 G_DEBUG=fatal-criticals \
     ./with-display /usr/bin/python3 deb_apps.py "$module" "$@"
