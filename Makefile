@@ -56,7 +56,12 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 #   plug-in's widget and QML forms, and Qt's Wayland platforms for them in sway (make test-qt);
 #   its keyboard on request types into a Wayland terminal (foot) and an X11 one (xterm, through
 #   Xwayland in sway and on Xvfb);
-# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
+# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot;
+# - make test-arm64's mmdebstrap and qemu-user-static (CROSS_APT, below), so that make test has them
+#   when it runs make test-arm64. Installed without Recommends (no binfmt-support), qemu-user-static
+#   registers nothing (systemd-binfmt would read its /usr/lib/binfmt.d at a machine's next boot);
+#   make test-arm64 registers qemu for its run and leaves binfmt_misc as it found it
+#   (scripts/packaging/qemu-binfmt.sh).
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
@@ -67,13 +72,14 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
 	qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates \
 	qml6-module-qtquick-layouts qml6-module-qtqml-workerscript qtwayland5 qt6-wayland \
-	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
+	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap $(CROSS_APT)
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
 # installs these there, not on this machine): the display (Xvfb, openbox, xprop, a session bus,
-# xdotool), yad and im-config, and Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py.
+# xdotool), yad and im-config, Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py, and keypad-osk's one
+# Depends the chroot lacks (so that each run's apt-get install downloads nothing).
 DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
-	gir1.2-atspi-2.0 at-spi2-core
+	gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
 # make test-deb-gtk4 installs keypad-osk and the GTK 4 module there too, with Debian 13's zenity
 # (4.1, a GTK 4 app) to type into (Tests/GTK4/deb13_zenity.sh).
 DEBIAN13_GTK4_TEST_APT = zenity
@@ -95,10 +101,10 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 # (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
 # qemu-user-static (scripts/packaging/debian13-chroot --arch arm64), with these there: the
 # display and yad of make test-deb, labwc with wtype's virtual keyboard and GTK 4 for Python (a
-# GTK 4 form on Wayland), grim's screenshots, keypad-osk's one Depends the chroot lacks, and libcurl
+# GTK 4 form on Wayland), grim's screenshots, and libcurl
 # (the Swift runtime's FoundationNetworking, which the cross-built test binary loads).
 CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
-DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0 libcurl4t64
+DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libcurl4t64
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -431,11 +437,12 @@ test-osk: build test-deps $(VIRTUAL_POINTER)
 # chroot (scripts/packaging/debian13-chroot: made on the first run, about 3 minutes, downloads included,
 # and kept in /var/cache/keypad/debian13, outside the checkout: make clean keeps it; delete that
 # directory to make it again).
-# test-deb: the GTK 3 module's package drives yad and a Python GTK 3 form and is removed, on Debian 12
-# and in the chroot, and lintian runs (Tests/Deb/deb_e2e.sh); keypad-osk's package in sway
-# (Tests/Deb/osk_deb_e2e.sh).
+# test-deb: keypad-im-gtk3 0.1.0 (the Swift module, RELEASED_DEB) upgraded with apt to this keypad-im-gtk3,
+# which pulls keypad-osk, on Debian 12 (a throwaway overlay of this machine) and in the chroot: yad and
+# a Python GTK 3 form get their pads from the installed keypad-osk and type, purge leaves nothing, and
+# lintian runs (Tests/Deb/deb_e2e.sh); keypad-osk's package in sway (Tests/Deb/osk_deb_e2e.sh).
 test-deb: deb test-deps
-	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(GTK3_DEB)" $(DEBIAN13_TEST_APT)
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(RELEASED_DEB)" "$(GTK3_DEB)" "$(OSK_DEB)" $(DEBIAN13_TEST_APT)
 	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
 
 # The GTK 4 module and keypad-osk from their packages, the machine's /usr untouched (an overlay in a
@@ -467,9 +474,8 @@ test-labwc: deb test-deps $(VIRTUAL_POINTER)
 # under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
 # The chroot is made on the first run (debootstrap and packages under emulation: minutes). The
 # virtual pointer is cross-built there from the protocol code generated here. Not in make test yet
-# (docs/raspberry-pi.md).
+# (docs/raspberry-pi.md); its apt packages (CROSS_APT) are in TEST_APT already.
 test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
 	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
 # ==== Debian packages (.deb) of Keypad, into dist/ ====
@@ -478,9 +484,10 @@ test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/KeypadCore/KeypadVersion.swift)
 ARCH := $(shell dpkg --print-architecture)
 deb_file = dist/$(1)_$(VERSION)_$(or $(2),$(ARCH)).deb
-# The GTK 3 module: a release build of the module with the Swift runtime and Foundation linked in
-# (KEYPAD_DEB_RUNTIME=private: as libraries in a private directory instead), its layouts, strings
-# and CSS, and an im-config method (scripts/packaging/build-deb).
+# The GTK 3 module (#31): the thin C module, depending on keypad-osk, and the im-config method
+# (scripts/packaging/build-deb; docs/debian-package.md says which package and process does what).
+# Built once on Debian 12 for Debian 12 and 13, as keypad-osk and the GTK 4 module are; the Qt
+# plug-ins are built per release (version +deb12u1, +deb13u1).
 GTK3_DEB = $(call deb_file,keypad-im-gtk3)
 # keypad-osk (#25, scripts/packaging/build-deb-osk).
 OSK_DEB = $(call deb_file,keypad-osk)
@@ -489,13 +496,16 @@ OSK_DEB = $(call deb_file,keypad-osk)
 GTK4_DEB = $(call deb_file,keypad-im-gtk4)
 # The three for arm64 (make deb-arm64).
 ARM64_DEBS = $(foreach package,keypad-im-gtk3 keypad-osk keypad-im-gtk4,$(call deb_file,$(package),arm64))
+# The release make test-deb upgrades from: keypad-im-gtk3 0.1.0, built once from git history and kept
+# in /var/cache/keypad/released (scripts/packaging/released-deb).
+RELEASED_DEB = $$(SWIFT=$(SWIFT) scripts/packaging/released-deb keypad-im-gtk3 0.1.0)
 
+# lintian must find nothing on any.
 deb: deps ## the Debian packages of the GTK 3 module, keypad-osk and the GTK 4 module (dist/)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	SWIFT=$(SWIFT) scripts/packaging/build-deb
-	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
-	$(MAKE) --no-print-directory deb-gtk4
-	@ls $(GTK3_DEB) $(OSK_DEB) $(GTK4_DEB)
+	@scripts/packaging/build-deb >/dev/null && lintian --fail-on error,warning,info "$(GTK3_DEB)" && echo "$(GTK3_DEB)"
+	@SWIFT=$(SWIFT) scripts/packaging/build-deb-osk >/dev/null && lintian --fail-on error,warning,info "$(OSK_DEB)" && echo "$(OSK_DEB)"
+	@$(MAKE) --no-print-directory deb-gtk4
 
 # lintian must find nothing.
 deb-gtk4: deps
@@ -524,12 +534,12 @@ deb-arm64: deps
 	SWIFT=$(SWIFT) scripts/packaging/build-deb-cross arm64
 	@ls $(ARM64_DEBS)
 
-# The GTK 3 module's package installed on this machine (apt resolves its Depends), and purged.
-install-im: deb ## installs the GTK 3 module's package here
-	apt-get install -y --no-install-recommends "./$(GTK3_DEB)"
+# The GTK 3 module's package and keypad-osk installed on this machine (apt resolves their Depends), and purged.
+install-im: deb ## installs the GTK 3 module's package and keypad-osk here
+	apt-get install -y --no-install-recommends "./$(GTK3_DEB)" "./$(OSK_DEB)"
 
 uninstall-im:
-	dpkg --purge keypad-im-gtk3
+	dpkg --purge keypad-im-gtk3 keypad-osk
 
 # ==== Trying Keypad by hand: a window with a DISPLAY, else a PNG rendered under Xvfb ====
 DEMO_FLAGS ?=
