@@ -114,7 +114,8 @@ let shipping: [Target] = [
         ],
         swiftSettings: gtkSettings
     ),
-    // The command-line options keypad-osk and the demo share (--layouts, --css): one definition.
+    // The command-line options keypad-osk and the demo share (--layouts, --css) and their default
+    // locale from the environment: one definition.
     .target(
         name: "KeypadCommandLine",
         dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -202,7 +203,7 @@ let testSupport: [Target] = [
     ),
     .testTarget(
         name: "KeypadOSKTests",
-        dependencies: ["KeypadOSK", "KeypadCore", "CKeypadOSKWayland"],
+        dependencies: ["KeypadOSK", "KeypadCore", "KeypadCommandLine", "CKeypadOSKWayland"],
         swiftSettings: strictSettings
     ),
     .testTarget(
