@@ -357,7 +357,7 @@ test-im: build test-deps
 	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
 	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
 		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
-	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
+	@trace=$$(mktemp); status=0; \
 	export $(BUILD_DBUS_SERVICES) KEYPAD_IM_TRACE="$$trace" GTK_IM_MODULE_FILE="$(IM_CACHE)" G_DEBUG=fatal-criticals; \
 	scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" || status=1; \
