@@ -25,12 +25,17 @@ import tempfile
 import time
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from im_app import OSK_NAME, App, keypad_osk_pid, keypad_osk_running, restart_keypad_osk, \
-    wait_for  # noqa: E402
+import gi
+
+gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
+
+from keypad_harness.atspi_app import OSK_NAME, App, keypad_osk_pid, keypad_osk_running, \
+    restart_keypad_osk  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+
 from im_no_wm_tests import NO_WM_TESTS  # noqa: E402
-from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, open_form, test_closing_the_app_mid_slide, \
+from im_form_tests import FORM_TESTS, assert_quiet, focus, open_form, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402
 
 

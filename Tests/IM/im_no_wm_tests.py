@@ -5,7 +5,9 @@ reaching the keypad's window would take focus from the app. Run by Tests/IM/im_e
 import os
 import subprocess
 
-from im_app import App, wait_for
+from keypad_harness.atspi_app import App
+from keypad_harness.waits import wait_for
+
 from im_form_tests import assert_quiet
 
 
