@@ -2,7 +2,6 @@ import CGTK
 import CKeypadWayland
 import Foundation
 import KeypadCore
-import KeypadForeignField
 import KeypadGTK
 
 /// Where keypad-osk's keypad lives: a scope, the accessory toolbar, and a ``KeypadHost``
