@@ -378,15 +378,20 @@ def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1
         if GTK["version"] == 4:
             return  # the GTK 4 module does not see the tap yet (docs/thin-modules.md)
-        # A tap on the field, which kept focus, brings the keypad back.
-        form.click("Digits")
-        keypad.wait_for("1")
-        keypad.type(form, "Digits", "5")
-        assert form.text("Digits") == "35", form.text("Digits")
-        form.assert_focused("Digits")
+        assert_tap_brings_keypad_back(form, keypad, "Digits", "5", "35")
     finally:
         form.close()
     assert_quiet(form)
+
+
+def assert_tap_brings_keypad_back(form, keypad, name, key, text):
+    """A tap on field `name`, which kept focus after done hid the keypad, brings the keypad
+    back: `key` types into it, leaving `text`."""
+    form.click(name)
+    keypad.wait_for(key)
+    keypad.type(form, name, key)
+    assert form.text(name) == text, form.text(name)
+    form.assert_focused(name)
 
 
 def test_two_apps_share_one_keypad_that_follows_focus(bin_dir, keypad, trace):
@@ -452,29 +457,38 @@ def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
         raise Skipped("the GTK 4 module does not act on KeypadFrame yet")
     form = Form(bin_dir, scrolled=True)
     try:
-        form.fullscreen()
-        form.focus("Far")
-        keypad.wait_for("1")
-
-        def toolbar_top():
-            return keypad.find("Previous field").get_extents(Atspi.CoordType.SCREEN).y
-
-        def above():
-            x, y, width, height = form.state()["far"]
-            return y + height <= toolbar_top()
-        wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
-        assert form.state()["margin"] > 0
-        keypad.type(form, "Far", "4")
-        assert form.text("Far") == "4", form.text("Far")
-        form.focus("Digits")  # not in view above the keypad: the margin stays
-        keypad.wait_for("1")
-        assert form.state()["margin"] > 0
-        form.send("unfocus")
-        keypad.wait_for_no_keypad()
-        wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+        assert_field_kept_in_view(form, keypad)
     finally:
         form.close()
     assert_quiet(form)
+
+
+def assert_field_kept_in_view(form, keypad, at_bottom=False):
+    """A scrolled `form` made fullscreen, its field Far (at the bottom) focused: Far is
+    scrolled above the keypad's toolbar, the form's `margin` grows, and goes once no field has
+    focus. `at_bottom`: the keypad stays along the bottom edge (the module sent FocusIn flag
+    0x10), never moving to the top off Far's caret."""
+    form.fullscreen()
+    form.focus("Far")
+    keypad.wait_for("1")
+
+    def toolbar_top():
+        return keypad.find("Previous field").get_extents(Atspi.CoordType.SCREEN).y
+
+    def above():
+        x, y, width, height = form.state()["far"]
+        return y + height <= toolbar_top()
+    wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
+    assert form.state()["margin"] > 0, form.state()
+    assert not at_bottom or toolbar_top() > 300, f"the keypad left the bottom edge: its toolbar at {toolbar_top()}"
+    keypad.type(form, "Far", "4")
+    assert form.text("Far") == "4", form.text("Far")
+    form.focus("Digits")  # not in view above the keypad: the margin stays
+    keypad.wait_for("1")
+    assert form.state()["margin"] > 0, form.state()
+    form.send("unfocus")
+    keypad.wait_for_no_keypad()
+    wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
 
 
 def resident_kb(pid):
@@ -694,15 +708,21 @@ def test_no_window_manager_tap_keeps_focus(bin_dir, keypad, trace):
     form = Form(bin_dir)
     try:
         wait_for(lambda: form.state()["active"], "the form to be active (focused by GDK itself)")
-        form.focus("Digits")
-        keypad.wait_for("1")
-        keypad.type(form, "Digits", "1", "2")
-        form.assert_focused("Digits")
-        subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
-        wait_for(lambda: form.text("Digits") == "123", "a physical key after the taps")
-        assert keypad.shows("1")
+        assert_taps_keep_focus(form, keypad)
     finally:
         form.close()
+
+
+def assert_taps_keep_focus(form, keypad):
+    """Taps on the keypad type into `form`'s Digits, which keeps focus; a physical key after
+    them still reaches it."""
+    form.focus("Digits")
+    keypad.wait_for("1")
+    keypad.type(form, "Digits", "1", "2")
+    form.assert_focused("Digits")
+    subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
+    wait_for(lambda: form.text("Digits") == "123", "a physical key after the taps")
+    assert keypad.shows("1")
 
 
 class DBusMonitor:

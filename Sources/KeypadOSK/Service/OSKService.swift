@@ -32,7 +32,7 @@ public final class OSKService: ForeignFieldOwner {
     private var isActing = false
     private var editingEnded: (any NSObjectProtocol)?
     /// Whether the last field's app moves focus for the toolbar's previous and next.
-    private var hasFocusChain = false
+    private var neighbours = OSKStage.Neighbours()
 
     /// The input standing for the focused field while it edits.
     var editingInput: ForeignField? { input.isEditing ? input : nil }
@@ -82,7 +82,7 @@ public final class OSKService: ForeignFieldOwner {
             for other in inputs where other.isEditing { other.resignFirstResponder() }
             return show()
         }
-        stage.begin(input, hasFocusChain: hasFocusChain)
+        stage.begin(input, neighbours: neighbours)
     }
 
     /// The client's field changed: purpose, surrounding text or selection.
@@ -137,7 +137,7 @@ public final class OSKService: ForeignFieldOwner {
         switch request.shown {
         case .fieldPad:
             guard hasFocus, client != nil, !input.isEditing, let stage else { return }
-            stage.begin(input, hasFocusChain: hasFocusChain)
+            stage.begin(input, neighbours: neighbours)
         case .keyboard:
             guard let keyboard, !keyboard.input.isEditing, let stage else { return }
             stage.placer.forgetCaret()  // no field's caret: the bottom, as --position says (#34)
@@ -167,7 +167,7 @@ public final class OSKService: ForeignFieldOwner {
     // MARK: - The model
 
     private func apply(_ field: OSKField) {
-        hasFocusChain = field.hasFocusChain
+        neighbours = OSKStage.Neighbours(previous: field.hasPreviousField, next: field.hasNextField)
         stage?.concealsKeys = field.concealsKeys
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
