@@ -440,7 +440,7 @@ def main():
     parser.add_argument("--no-wm", action="store_true",
                         help="the tests for X11 with no window manager (under KEYPAD_NO_WM=1 scripts/display/with-display)")
     parser.add_argument("--wayland", action="store_true",
-                        help="the forms on Wayland (under scripts/display/with-wayland sway; widgets unless --kind qml)")
+                        help="the forms on Wayland (under scripts/display/with-wayland sway)")
     arguments = parser.parse_args()
     if arguments.wayland:
         missing = VirtualPointer.start(os.path.join(arguments.bin_dir, "virtual-pointer"))
@@ -450,9 +450,7 @@ def main():
         trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
     failed = 0
     for version in arguments.qt or (5, 6):
-        # In sway the QML form by --kind qml only: its fullscreen window slowed grim's PNG
-        # screenshots past the keypad band's wait on the loaded machine (docs/qt.md).
-        for kind in arguments.kind or (("widgets",) if arguments.wayland else ("widgets", "qml")):
+        for kind in arguments.kind or ("widgets", "qml"):
             qt = Qt(version, kind, arguments.plugin_root)
             if arguments.wayland:
                 tests = WAYLAND_TESTS if kind == "widgets" else WAYLAND_QML_TESTS
