@@ -36,14 +36,14 @@ import sys
 import tempfile
 import threading
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland"):
-    sys.path.insert(0, os.path.join(HERE, "..", folder))
+from keypad_harness.keypad_osk import band_top, puri
+from keypad_harness.runner import run_tests
+from keypad_harness.trace import Trace
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway, sway_windows
 
-from e2e_runner import run_tests  # noqa: E402
-from osk_e2e import PLAIN, band_top, puri  # noqa: E402
-from wayland_e2e import VirtualPointer, click_output, sway, sway_windows  # noqa: E402
-from web_harness import Trace, wait_for  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 
 # In labwc (Tests/OSK/labwc_deb13.sh): the keypad-osk the session started, its trace, and the
 # command that reaches its session bus as its user.
@@ -416,7 +416,7 @@ def test_toggle_dismiss_and_a_field_between(bin_dir, workdir):
         keyboard.close()
         return
     # A field with text-input: its pad, then the keyboard again once it loses focus.
-    from im_app import App
+    from keypad_harness.atspi_app import App
     app = None
     try:
         keyboard.show("--show")

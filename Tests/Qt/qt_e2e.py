@@ -21,18 +21,20 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "GTK4"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from gtk4_e2e import (Atspi, DBusMonitor, Form, Keypad, assert_field_kept_in_view,  # noqa: E402
-                      assert_password_kept, assert_quiet, assert_tap_brings_keypad_back, assert_taps_keep_focus,
-                      delete_and_activate_digits, run_tests, trace_lines, type_a_password)
-from im_app import wait_for  # noqa: E402
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "OSK"))
-from osk_e2e import OSK  # noqa: E402
-from wayland_e2e import VirtualPointer, click_output  # noqa: E402  (osk_e2e put Tests/Wayland on the path)
+import gi
 
-FORM = ["/usr/bin/python3", os.path.join(HERE, "qt_form.py")]
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm, assert_field_kept_in_view,  # noqa: E402
+                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
+                                     assert_taps_keep_focus, delete_and_activate_digits, type_a_password)
+from keypad_harness.keypad_osk import OSK, Keypad  # noqa: E402
+from keypad_harness.runner import run_each  # noqa: E402
+from keypad_harness.trace import trace_lines  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+from keypad_harness.wayland import VirtualPointer, click_output  # noqa: E402
+
 # What Qt itself may print on a headless display; nothing of the plug-in's.
 QT_NOISE = ("XDG_RUNTIME_DIR not set",)
 
@@ -52,21 +54,7 @@ class Qt:
             # loaded machine enough CPU to slow the tests' screenshots past their waits.
             env.setdefault("QT_QUICK_BACKEND", "software")
         return (WaylandForm if wayland else Form)(bin_dir, title or f"Qt {self.version} {self.kind} form", env=env,
-                                                  command=FORM + [str(self.version), self.kind], scrolled=scrolled)
-
-
-class WaylandForm(Form):
-    """The form as a native Wayland client (QT_QPA_PLATFORM=wayland) of a headless sway, which
-    gives a new window focus itself: no X window to find or activate."""
-
-    def __init__(self, bin_dir, title, env, command, scrolled=False):
-        super().__init__(bin_dir, title, env=dict(env, QT_QPA_PLATFORM="wayland"), command=command, scrolled=scrolled)
-
-    def _window(self):
-        return None
-
-    def activate(self):
-        wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
+                                                  command=QT_FORM + [str(self.version), self.kind], scrolled=scrolled)
 
 
 def pads_shown(trace):
@@ -456,11 +444,11 @@ def main():
                 tests = WAYLAND_TESTS if kind == "widgets" else WAYLAND_QML_TESTS
             else:
                 tests = NO_WM_TESTS if arguments.no_wm else TESTS if kind == "widgets" else QML_TESTS
-            failed += run_tests(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
-                                f"Qt {version} {kind} ")
+            failed += run_each(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
+                               f"Qt {version} {kind} ")
     if not arguments.wayland and not arguments.no_wm and not arguments.qt and not arguments.kind:
-        failed += run_tests(MIXED_TESTS, arguments.only,
-                            lambda test: test(arguments.plugin_root, arguments.bin_dir, Keypad(), trace))
+        failed += run_each(MIXED_TESTS, arguments.only,
+                           lambda test: test(arguments.plugin_root, arguments.bin_dir, Keypad(), trace))
     sys.exit(1 if failed else 0)
 
 
