@@ -372,8 +372,9 @@ test-gtk4 test-thin-gtk3: build test-deps
 
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
 # Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
-# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, hints changed
-# while focused) and QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; then the
+# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, the toolbar's
+# previous, next and done, a field kept in view above the keypad, hints changed while focused) and
+# QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager; then the
 # widget forms as native Wayland clients of a headless sway (keypad-osk started by the test first),
 # tapped with the virtual pointer.
 # QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
@@ -381,6 +382,7 @@ test-qt: build test-deps qt-plugins $(VIRTUAL_POINTER)
 	@trace=$$(mktemp); status=0; \
 	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace"; \
 	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$(BIN)" "$$PWD/.build" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py --no-wm "$(BIN)" "$$PWD/.build" || status=1; \
 	rm -f "$$trace"; export XDG_DATA_DIRS=/usr/local/share:/usr/share; \
 	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$(BIN)" "$$PWD/.build" || status=1; \
 	exit $$status
