@@ -87,7 +87,7 @@ def main():
     web.FIREFOX_PREFS = FIREFOX_PREFS + 'user_pref("privacy.reduceTimerPrecision", false);\n'
     page = Page()
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
-    browser = web.Browser("firefox", page.url(), bin_dir, trace.path, thin=True)
+    browser = web.Browser("firefox", page.url(), bin_dir, trace.path)
     xtest = XTestPointer()
     matchbox = None
     try:
@@ -139,7 +139,7 @@ def measure_chromium(page, bin_dir, taps, xtest):
     no input purpose, so the default layout's numbers page types the "5"."""
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
     mark = page.mark()
-    browser = web.Browser("chromium", page.url(), bin_dir, trace.path, thin=True)
+    browser = web.Browser("chromium", page.url(), bin_dir, trace.path)
     try:
         page.wait_load(mark, timeout=60)
         rect = page.rect("numeric")
