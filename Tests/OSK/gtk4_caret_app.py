@@ -1,24 +1,29 @@
-"""Tests/OSK/gtk4_caret.py run as the tests see it (#34): its entries' rectangles and texts as it
-prints them, and focus moved by a line on its standard input. Shared by the Wayland tests
-(Tests/OSK/caret_checks.py) and the X11 one (Tests/GTK4/gtk4_e2e.py); no GTK in the test's process."""
+"""Tests/OSK/gtk4_caret.py (or its Qt twin, Tests/OSK/qt_caret.py) run as the tests see it (#34):
+its entries' rectangles and texts as it prints them, and focus moved by a line on its standard
+input. Shared by the Wayland tests (Tests/OSK/caret_checks.py) and the X11 one
+(Tests/GTK4/gtk4_e2e.py); no GTK or Qt in the test's process."""
 import os
 import subprocess
 
 from web_harness import wait_for
 
-GTK4_CARET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtk4_caret.py")
+HERE = os.path.dirname(os.path.abspath(__file__))
+GTK4_CARET = ["/usr/bin/python3", os.path.join(HERE, "gtk4_caret.py")]
+# The Qt window (PyQt6; QT_QPA_PLATFORM and QT_IM_MODULE from the caller's environment).
+QT6_CARET = ["/usr/bin/python3", os.path.join(HERE, "qt_caret.py"), "6"]
 
 
 class GTK4Caret:
-    """Tests/OSK/gtk4_caret.py: a fullscreen GTK 4 window, entries Top and Bottom (yellow)."""
+    """Tests/OSK/gtk4_caret.py (or `command`, a window speaking its lines): a fullscreen window,
+    entries Top and Bottom (yellow)."""
 
-    def __init__(self, env):
-        self.process = subprocess.Popen(["/usr/bin/python3", GTK4_CARET], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, env, command=GTK4_CARET):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, env=env)
         os.set_blocking(self.process.stdout.fileno(), False)
         self.lines = []
         self.rects = {}
-        wait_for(lambda: self.read() and len(self.rects) == 2, "the GTK 4 window's entries",
+        wait_for(lambda: self.read() and len(self.rects) == 2, "the window's entries",
                  timeout=20, seen=lambda: self.lines[-3:])
 
     def read(self):

@@ -82,15 +82,14 @@ final class OSKStage {
     /// Begins editing `input`; the input editing before ends as it does. With
     /// `hasFocusChain`, the toolbar's previous and next are enabled (the app moves focus).
     func begin(_ input: ForeignField, hasFocusChain: Bool = false) {
-        guard let host, !input.isEditing else { return }
+        guard host != nil, !input.isEditing else { return }
         input.locale = configuration.locale
         // The field editing now stays until the new one takes over, as focus moves in a window.
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
         if hasFocusChain { scope.add(neighbours[0]) }
         scope.add(input)
         if hasFocusChain { scope.add(neighbours[1]) }
-        input.inputAccessoryView = toolbar
-        host.prepare(for: input)
+        expectKeypad(for: input)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {
             keypad.locale = configuration.locale
         }
@@ -101,6 +100,16 @@ final class OSKStage {
             scope.remove(responder)
         }
         toolbar.order = .declared  // redraws previous and next
+    }
+
+    /// Builds and measures the keypad and toolbar `input` is about to get, before they show, and
+    /// tells the placer their height: it decides the keypad's edge in time (#34).
+    func expectKeypad(for input: ForeignField) {
+        guard let host else { return }
+        input.inputAccessoryView = toolbar
+        host.prepare(for: input)
+        let height = (scope.resolvedInputView(for: input)?.preferredHeight ?? 0) + toolbar.preferredHeight
+        placer.expect(keypadHeight: Int(height))
     }
 
     /// `--exclusive`: the keypad's layer surface reserves its height, so tiled windows shrink above it.
