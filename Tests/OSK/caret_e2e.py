@@ -20,8 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 for folder in ("IM", "Web", "Wayland"):
     sys.path.insert(0, os.path.join(HERE, "..", folder))
 
-from caret_checks import arrive, chromium_caret, chromium_on, covers, field_uncovered, firefox, gtk4_caret  # noqa: E402
-from gtk4_caret_app import QT6_CARET  # noqa: E402
+from caret_checks import (arrive, chromium_caret, chromium_on, covers, field_uncovered,  # noqa: E402
+                          firefox, gtk4_caret, keypad_rows, wait_edge)
+from gtk4_caret_app import QT6_CARET, GTK4Caret  # noqa: E402
 from osk_e2e import OSK, PLAIN, screenshot  # noqa: E402
 from wayland_e2e import VirtualPointer, click_output, sway  # noqa: E402
 from web_harness import wait_for  # noqa: E402
@@ -68,6 +69,37 @@ def test_qt6_plugin_caret_unknown(bin_dir, workdir):
         env = dict(PLAIN, QT_QPA_PLATFORM="wayland", QT_IM_MODULE="keypad", QT_PLUGIN_PATH=plugins)
         gtk4_caret(osk.trace, screenshot, False, env, command=QT6_CARET, name="qt6-plugin")
     finally:
+        osk.close()
+
+
+def test_keypad_on_the_focused_output(bin_dir, workdir):
+    """Two outputs (a second headless one, `swaymsg create_output`, beside the first): a
+    fullscreen GTK 4 window on the second, focused output gets the keypad on that output, not on
+    GDK's first monitor; sway tells no caret, so the focused output is where the field is. Runs
+    last of the caret tests (sway 1.7 cannot unplug the output again)."""
+    before = {o["name"] for o in json.loads(sway("-t", "get_outputs"))}
+    sway("create_output")
+    added = wait_for(lambda: [o["name"] for o in json.loads(sway("-t", "get_outputs")) if o["name"] not in before],
+                     "the second output")[0]
+    first = sorted(before)[0]
+    sway("output", first, "pos", "0", "0")
+    sway("output", added, "mode", "1280x720", "pos", "1280", "0")
+    sway("focus", "output", added)
+    osk = OSK(bin_dir, workdir, "two-outputs")
+    app = GTK4Caret(PLAIN)
+    try:
+        mark = 0
+        osk.trace.wait_keypad(mark, "numberPad")
+        x, y, w, h = wait_edge(osk.trace, mark, "bottom")
+        # Drawn on the second output (the layout's x from 1280); then the first has none.
+        def drawn_on_second():
+            shot = screenshot("two-outputs")
+            return shot if keypad_rows(shot, (1280 + x, y, w, h)) else None
+        shot = wait_for(drawn_on_second, f"the keypad drawn on {added}", timeout=5)
+        assert not keypad_rows(shot, (x, y, w, h)), f"a keypad on {first} too"
+        print(f"ok   the keypad on {added}, the focused output, at {(1280 + x, y, w, h)} of the layout", flush=True)
+    finally:
+        app.close()
         osk.close()
 
 
@@ -143,4 +175,4 @@ def test_exclusive_recipe(bin_dir, workdir):
 
 
 TESTS = [test_chromium_caret_unknown, test_gtk4_caret_unknown, test_firefox_caret_unknown, test_qt6_plugin_caret_unknown,
-         test_exclusive_recipe]
+         test_exclusive_recipe, test_keypad_on_the_focused_output]

@@ -49,6 +49,8 @@ final class OSKStage {
         let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(keypad_window(window), "keypad-osk")
         host = try? KeypadHost(window: UnsafeMutableRawPointer(window), scope: scope, placement: .window)
+        // On Wayland, where the hidden window's monitor is GDK's first: the focused output (#34).
+        host?.area.outputFromCompositor = true
         if let host, IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
         placer = KeypadPlacer(scope: scope, position: configuration.position)
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
