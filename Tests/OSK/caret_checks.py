@@ -12,15 +12,14 @@ keypad-osk's trace says where the keypad arrived: `edge bottom|top X,Y,W,H` (the
 pixels), and `caret below|above probe=H` for each caret the compositor gives.
 """
 import contextlib
-import os
 import shutil
-import subprocess
 import tempfile
 
-from gtk4_caret_app import GTK4_CARET, GTK4Caret
-from osk_e2e import chromium, firefox, stop_browser  # noqa: F401 - firefox for chromium_on's callers
-from wayland_e2e import CHROME, VirtualPointer, click_output, near
-from web_harness import Page, wait_for
+from keypad_harness.gtk4_apps import GTK4Caret
+from keypad_harness.screenshot import CHROME, near
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import VirtualPointer, click_output
+from keypad_harness.web import Page, chromium, stop_browser
 
 YELLOW = (255, 255, 0)
 
@@ -195,7 +194,7 @@ def stale_caret(trace, mark):
     return caret.startswith("caret above ")
 
 
-def gtk4_caret(trace, take_screenshot, caret_known, env, command=GTK4_CARET, name="gtk4", first=False):
+def gtk4_caret(trace, take_screenshot, caret_known, env, command=None, name="gtk4", first=False):
     """The GTK 4 window (or `command`, its Qt twin Tests/OSK/qt_caret.py): Bottom (focused at
     start) takes the keypad to the top where the caret is known, its pixels uncovered, and types;
     focus on Top brings it back to the bottom. With `first` (the first keypad since keypad-osk

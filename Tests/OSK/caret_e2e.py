@@ -14,18 +14,15 @@ Run with the other sway tests by Tests/OSK/osk_e2e.py (its TESTS join SWAY_TESTS
 """
 import json
 import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland"):
-    sys.path.insert(0, os.path.join(HERE, "..", folder))
+from keypad_harness.gtk4_apps import QT6_CARET, GTK4Caret
+from keypad_harness.keypad_osk import OSK, screenshot
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway
+from keypad_harness.web import firefox
 
-from caret_checks import (arrive, chromium_caret, chromium_on, covers, field_uncovered,  # noqa: E402
-                          firefox, gtk4_caret, keypad_rows, wait_edge)
-from gtk4_caret_app import QT6_CARET, GTK4Caret  # noqa: E402
-from osk_e2e import OSK, PLAIN, screenshot  # noqa: E402
-from wayland_e2e import VirtualPointer, click_output, sway  # noqa: E402
-from web_harness import wait_for  # noqa: E402
+from caret_checks import (arrive, chromium_caret, chromium_on, covers, field_uncovered, gtk4_caret, keypad_rows,
+                          wait_edge)
 
 
 def test_chromium_caret_unknown(bin_dir, workdir):

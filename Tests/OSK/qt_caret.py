@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """A fullscreen Qt window for keypad-osk's caret tests (#34, Tests/OSK/caret_checks.py), the Qt
-twin of Tests/OSK/gtk4_caret.py and speaking its lines (Tests/OSK/gtk4_caret_app.py reads them):
+twin of Tests/OSK/gtk4_caret.py and speaking its lines (Tests/Support/keypad_harness/gtk4_apps.py reads them):
 a Digits QLineEdit Top at the top and one, Bottom, near the bottom, both yellow. It prints
 `rect <name> X,Y,W,H` for each once the window fills the output (the output's pixels), focuses
 Bottom at start, prints `text <name> <text>` each time a field's text changes, and takes

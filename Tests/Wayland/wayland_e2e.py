@@ -25,64 +25,30 @@ kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does
     scripts/display/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
 import glob
-import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 import traceback
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "IM"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import gi  # noqa: E402
+import gi
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from im_app import App, wait_for  # noqa: E402
-from screenshot import Screenshot  # noqa: E402
+from keypad_harness.atspi_app import App  # noqa: E402
+from keypad_harness.screenshot import CHROME, RETURN_BLUE, Screenshot, has_return_key, keypad_band, near  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+from keypad_harness.wayland import SCREEN, VirtualPointer, click_output, sway, sway_windows  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FORM = os.path.join(HERE, "..", "IM", "im_form.py")
 COMPOSITOR = os.environ.get("KEYPAD_COMPOSITOR", "")
 SHOTS = tempfile.mkdtemp(prefix="keypad-wayland-")
 
-# The keypad's colours in the light theme (Resources/themes/keypad.css): the area's
-# background and the return key's blue.
-CHROME = (209, 212, 219)
-RETURN_BLUE = (10, 132, 255)
-
-
-def near(colour, expected, tolerance=6):
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
-
-
 # Compositor
-
-
-SCREEN = dict(os.environ, WAYLAND_DISPLAY=os.environ.get("KEYPAD_SCREEN_WAYLAND_DISPLAY", ""))
-
-
-def sway(*args):
-    return subprocess.run(["swaymsg", *args], check=True, capture_output=True, text=True).stdout
-
-
-def sway_windows():
-    """(name, focused, rect) of every window in sway's tree."""
-    found = []
-
-    def walk(node):
-        if node.get("type") in ("con", "floating_con") and node.get("name") is not None:
-            found.append((node["name"], node.get("focused"), node["rect"]))
-        for child in node.get("nodes", []) + node.get("floating_nodes", []):
-            walk(child)
-
-    walk(json.loads(sway("-t", "get_tree")))
-    return found
 
 
 def app_origin(title):
@@ -96,61 +62,11 @@ def app_origin(title):
     raise AssertionError(f"no window {title!r} in sway's tree {sway_windows()}")
 
 
-class VirtualPointer:
-    """Tests/Wayland/virtual_pointer.c: a wlr-virtual-pointer client, so that the seat
-    has a pointer whose clicks reach the apps (started before them)."""
-
-    process = None
-
-    @classmethod
-    def start(cls, binary):
-        process = subprocess.Popen([binary, "1280", "720"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, env=SCREEN)
-        line = process.stdout.readline().strip()
-        if line != "ready":
-            process.wait()
-            return process.stderr.read().strip()
-        cls.process = process
-        return None
-
-    @classmethod
-    def send(cls, command):
-        cls.process.stdin.write(command + "\n")
-        cls.process.stdin.flush()
-        assert cls.process.stdout.readline().strip() == "done"
-
-
-def click_output(x, y):
-    """A pointer click at output coordinates."""
-    VirtualPointer.send(f"click {int(x)} {int(y)}")
-
-
 def screenshot(name):
     return Screenshot.take(os.path.join(SHOTS, f"{COMPOSITOR}-{name}.png"), env=SCREEN)
 
 
 # Pixels
-
-
-def keypad_band(shot, left, right, bottom):
-    """The keypad's band ending at `bottom` between `left` and `right`: its top (the
-    highest row whose edge pixels, one in from each side, have the keypad's colour, all
-    the way down), or None when the bottom row is not the keypad's."""
-    y = bottom - 2
-    if not (near(shot.pixel(left + 1, y), CHROME) and near(shot.pixel(right - 2, y), CHROME)):
-        return None
-    while y > 0 and near(shot.pixel(left + 1, y - 1), CHROME) and near(shot.pixel(right - 2, y - 1), CHROME):
-        y -= 1
-    return y
-
-
-def has_return_key(shot, left, right, top, bottom):
-    """Whether the return key's blue shows in the band."""
-    for y in range(top, bottom, 4):
-        for x in range(left, right, 8):
-            if near(shot.pixel(x, y), RETURN_BLUE, 12):
-                return True
-    return False
 
 
 def assert_keypad_across_bottom(name, left, right, bottom, height):
