@@ -29,7 +29,7 @@ class GTK4Caret:
         self.lines = []
         self.rects = {}
         wait_for(lambda: self.read() and len(self.rects) == 2, "the window's entries",
-                 timeout=20, seen=lambda: self.lines[-3:])
+                 timeout=40, seen=lambda: self.lines[-3:])
 
     def read(self):
         for line in iter(self.process.stdout.readline, ""):
