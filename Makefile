@@ -46,7 +46,7 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
-	sway:sway cage:cage xwayland:Xwayland grim:grim wtype:wtype libgtk-layer-shell0 \
+	sway:sway cage:cage xwayland:Xwayland x11-xserver-utils:xhost grim:grim wtype:wtype libgtk-layer-shell0 \
 	gir1.2-gtk-4.0 libglib2.0-bin:gdbus foot:foot xterm:xterm \
 	python3-pyqt5 python3-pyqt6 python3-pyqt5.qtquick python3-pyqt6.qtquick \
 	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
