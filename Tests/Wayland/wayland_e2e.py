@@ -21,7 +21,12 @@ window is active and GTK focus works as on X11; cage 0.1.4 has no virtual-keyboa
 protocol, so its seat has no keyboard and no window is ever active, as on a touch-only
 kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does).
 
-    scripts/display/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR
+In cage the module's cases are the thin GTK 3 module's (#31, KEYPAD_IM_THIN=1): keypad-osk,
+D-Bus activated, draws on cage's Xwayland (docs/wayland.md), and taps are pointer clicks on the
+field and on its keys (see "Cases: cage" below). Named cases run alone (make test-wayland runs
+each in a cage of its own).
+
+    scripts/display/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR [CASE...]
     scripts/display/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
 import glob
