@@ -1,9 +1,24 @@
-# Keypad — every target does its own set-up on a fresh Debian machine.
+# Keypad's Makefile. Every target does its own set-up on a fresh Debian machine: it installs the
+# Debian packages it needs, then builds what it runs. `make help` lists the targets to start with.
 SHELL := /bin/bash
 SWIFT ?= swift
 PROPERTY_SEQUENCES ?= 10000
 
-# ---- Debian packages: what each target installs on a fresh machine ----
+# Where `swift build` puts what it builds (<checkout>/.build/<triple>/debug), asked once: the
+# sub-makes of `make test` take it from KEYPAD_BIN. Everything built beside SwiftPM's binaries
+# (the thin modules, keypad-osk's D-Bus service file, the tests' C programs) goes there too.
+BIN := $(or $(KEYPAD_BIN),$(shell $(SWIFT) build --show-bin-path 2>/dev/null),$(CURDIR)/.build/debug)
+export KEYPAD_BIN := $(BIN)
+
+
+# The tests' and benchmarks' shared Python helpers are a package in Tests/Support
+# (Tests/Support/README.md), on Python's path in every recipe. By hand:
+#   PYTHONPATH=$PWD/Tests/Support scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py ...
+export PYTHONPATH := $(CURDIR)/Tests/Support
+
+.DEFAULT_GOAL := build
+
+# ==== The Debian packages each target installs on a fresh machine ====
 # Each list pairs a package with a program from it that the build or the tests start
 # (PACKAGE:PROGRAM; PACKAGE alone where nothing is started, a library or a font). After
 # installing, `make deps` and `make test-deps` check that every program is there, so a
@@ -98,36 +113,7 @@ BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cai
 # The package names alone, for apt-get.
 packages = $(foreach entry,$(1),$(firstword $(subst :, ,$(entry))))
 
-# The GTK 3 input-method module: GTK's tool that writes module caches (Debian keeps it in
-# GTK's libdir, off PATH; both from pkg-config, never a written triplet), and the cache
-# `make build` writes for the uninstalled module.
-GTK_LIBDIR = $(shell pkg-config --variable=libdir gtk+-3.0)
-GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
-IM_LIBRARY = $$($(SWIFT) build --show-bin-path)/libKeypadIM.so
-IM_CACHE = $$($(SWIFT) build --show-bin-path)/immodules.cache
-
-# The thin GTK input-method modules (#26, #31): C only (GTK, GIO, libc; no Swift runtime in the
-# app), one context source for GTK 3 and GTK 4 (Sources/ThinModules/GTK, each file choosing by
-# GTK_CHECK_VERSION) and the thin modules' shared D-Bus client (Sources/ThinModules/Client),
-# built with cc:
-# - GTK 4's into <bin>/gtk-4.0/4.0.0/immodules, where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0;
-# - GTK 3's into <bin>/gtk-3.0/3.0.0/immodules, with its own cache <bin>/gtk-3.0/immodules.cache
-#   (GTK_IM_MODULE_FILE names it). Until its tests cover what the Swift module's do (#31), the
-#   Swift module's cache, IM_CACHE, stays the one the GTK 3 tests use.
-# Beside them, <bin>/share/dbus-1/services/org.keypad.OSK1.service starts <bin>/keypad-osk by
-# D-Bus activation for a session bus whose XDG_DATA_DIRS lists <bin>/share. See docs/gtk4.md,
-# docs/thin-modules.md.
-THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
-THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(THIN_CLIENT_SOURCES)
-THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
-	-Wl,-z,defs -Wl,--as-needed
-THIN_GTK3_CACHE = $$($(SWIFT) build --show-bin-path)/gtk-3.0/immodules.cache
-
-.PHONY: all deps test-deps bench-deps install-apt build qt-plugins virtual-pointer test test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-qt test-web test-thin-web test-wayland test-osk test-deb test-deb-gtk4 test-deb-qt test-labwc test-arm64 deb deb-gtk4 deb-qt deb-arm64 demo example try-im install-im uninstall-im bench soak test-fuzz fuzz docs format lint clean
-
-all: build
-
-deps:
+deps: ## the Debian packages the build needs (every target runs it first)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(BUILD_APT)"
 
 test-deps: deps
@@ -153,24 +139,104 @@ install-apt:
 			echo "make: '$$program' is missing after installing; it comes with Debian's $$package" >&2; status=1; }; \
 	done; exit $$status
 
-# Also writes the cache that lets GTK load the uninstalled module:
-#   GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
-# and builds the GTK 4 module with keypad-osk's D-Bus service file (docs/gtk4.md):
-#   XDG_DATA_DIRS=<bin>/share:/usr/share dbus-run-session -- env GTK_PATH=<bin>/gtk-4.0 GTK_IM_MODULE=keypad any-gtk4-app
-build: deps
-	$(SWIFT) build -Xswiftc -warnings-as-errors
-	@$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$(IM_CACHE)" && echo "IM module cache: $(IM_CACHE)"
-	@bin=$$($(SWIFT) build --show-bin-path); \
-	mkdir -p "$$bin/gtk-4.0/4.0.0/immodules" "$$bin/gtk-3.0/3.0.0/immodules" "$$bin/share/dbus-1/services" && \
-	cc $(THIN_GTK_CFLAGS) -o "$$bin/gtk-4.0/4.0.0/immodules/libim-keypad.so" $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk4) && \
-	cc $(THIN_GTK_CFLAGS) -o "$$bin/gtk-3.0/3.0.0/immodules/im-keypad.so" $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0 x11) && \
-	$(GTK_QUERY_IMMODULES) "$$bin/gtk-3.0/3.0.0/immodules/im-keypad.so" > "$$bin/gtk-3.0/immodules.cache" && \
-	sed "s|@bindir@|$$bin|" Resources/dbus/org.keypad.OSK1.service.in > "$$bin/share/dbus-1/services/org.keypad.OSK1.service" && \
-	echo "GTK 4 IM module: GTK_PATH=$$bin/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$$bin/share"
+# ==== Building: the Swift packages, and with cc what runs inside other people's apps ====
+# `make build` builds the library, keypad-osk, the demo and the Swift GTK 3 module with SwiftPM,
+# then beside them in $(BIN):
+# - the Swift GTK 3 module's cache, which lets GTK load the uninstalled module:
+#     GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
+# - the thin GTK input-method modules (#31): C only (GTK, GIO, libc; no Swift runtime in the app),
+#   one context source for GTK 3 and GTK 4 (Sources/ThinModules/GTK, each file choosing by
+#   GTK_CHECK_VERSION) and the thin modules' shared D-Bus client (Sources/ThinModules/Client):
+#   GTK 4's where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0, GTK 3's with its own cache
+#   <bin>/gtk-3.0/immodules.cache (GTK_IM_MODULE_FILE names it). Until its tests cover what the
+#   Swift module's do (#31), the Swift module's cache, IM_CACHE, stays the one the GTK 3 tests use.
+# - keypad-osk's D-Bus service file, which starts <bin>/keypad-osk by D-Bus activation for a session
+#   bus whose XDG_DATA_DIRS lists <bin>/share (docs/gtk4.md, docs/thin-modules.md):
+#     XDG_DATA_DIRS=<bin>/share:/usr/share dbus-run-session -- env GTK_PATH=<bin>/gtk-4.0 GTK_IM_MODULE=keypad any-gtk4-app
+# Each is a file target below; the rule `build` comes after them.
 
-# ---- The Qt input-context plug-in (#32) ----
-# One C++ source (Sources/ThinModules/Qt) with the shared client built in, for Qt 5 and for Qt 6,
-# each where Qt finds it with QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
+# ---- Wayland protocols' code, generated by wayland-scanner from the XML kept in protocols/ ----
+# (protocols/README.md): a client header and the interfaces' tables, never written by hand.
+# The tests' programs take theirs from .build/protocols, made when they are built.
+PROTOCOL_CODE = .build/protocols
+$(PROTOCOL_CODE)/%-client-protocol.h: protocols/%.xml | deps
+	@mkdir -p $(@D)
+	wayland-scanner client-header $< $@
+$(PROTOCOL_CODE)/%-protocol.c: protocols/%.xml | deps
+	@mkdir -p $(@D)
+	wayland-scanner private-code $< $@
+
+# keypad-osk's (input-method-v2 and the virtual keyboard) is committed in its C target,
+# Sources/CKeypadOSKWayland/protocols: SwiftPM compiles it there, as it cannot compile C that a
+# build plugin generates (Swift 6.2.3). These file targets remake it from a changed XML before
+# SwiftPM builds, and `make lint` checks it is what the XML makes (check-protocol-code).
+OSK_PROTOCOLS = input-method-unstable-v2 virtual-keyboard-unstable-v1
+OSK_PROTOCOL_DIR = Sources/CKeypadOSKWayland/protocols
+OSK_PROTOCOL_CODE = $(foreach p,$(OSK_PROTOCOLS),$(OSK_PROTOCOL_DIR)/$(p)-client-protocol.h $(OSK_PROTOCOL_DIR)/$(p)-protocol.c)
+$(OSK_PROTOCOL_DIR)/%-client-protocol.h: protocols/%.xml | deps
+	wayland-scanner client-header $< $@
+$(OSK_PROTOCOL_DIR)/%-protocol.c: protocols/%.xml | deps
+	wayland-scanner private-code $< $@
+
+# Fails when the committed code differs from what wayland-scanner makes of the XML now (its
+# "Generated by wayland-scanner VERSION" line aside): an XML changed without `make build`, or
+# the code edited by hand.
+check-protocol-code: | deps
+	@status=0; for p in $(OSK_PROTOCOLS); do \
+		for kind in client-header:-client-protocol.h private-code:-protocol.c; do \
+			file=$(OSK_PROTOCOL_DIR)/$$p$${kind#*:}; \
+			diff <(wayland-scanner $${kind%%:*} protocols/$$p.xml /dev/stdout | sed 1d) <(sed 1d $$file) >/dev/null || { \
+				echo "make: $$file is not what wayland-scanner makes of protocols/$$p.xml (make $$file)" >&2; status=1; }; \
+		done; \
+	done; exit $$status
+
+# SwiftPM's own build, incremental by itself: it runs every time. keypad-osk's protocol code
+# first, when its XML changed.
+swift-build: $(OSK_PROTOCOL_CODE) | deps
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+# The Swift GTK 3 module and the cache GTK's tool writes for it (Debian keeps the tool in GTK's
+# libdir, off PATH; both from pkg-config, never a written triplet).
+GTK_LIBDIR = $(shell pkg-config --variable=libdir gtk+-3.0)
+GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
+IM_LIBRARY = $(BIN)/libKeypadIM.so
+IM_CACHE = $(BIN)/immodules.cache
+$(IM_CACHE): swift-build
+	$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$@"
+
+THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
+THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(THIN_CLIENT_SOURCES)
+THIN_GTK_INPUTS = $(THIN_GTK_SOURCES) $(wildcard Sources/ThinModules/GTK/*.h Sources/ThinModules/Client/*.h)
+THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+	-Wl,-z,defs -Wl,--as-needed
+THIN_GTK4_MODULE = $(BIN)/gtk-4.0/4.0.0/immodules/libim-keypad.so
+THIN_GTK3_MODULE = $(BIN)/gtk-3.0/3.0.0/immodules/im-keypad.so
+THIN_GTK3_CACHE = $(BIN)/gtk-3.0/immodules.cache
+OSK_SERVICE = $(BIN)/share/dbus-1/services/org.keypad.OSK1.service
+
+$(THIN_GTK4_MODULE): $(THIN_GTK_INPUTS) | deps
+	@mkdir -p $(@D)
+	cc $(THIN_GTK_CFLAGS) -o $@ $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk4)
+
+$(THIN_GTK3_MODULE): $(THIN_GTK_INPUTS) | deps
+	@mkdir -p $(@D)
+	cc $(THIN_GTK_CFLAGS) -o $@ $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0 x11)
+
+$(THIN_GTK3_CACHE): $(THIN_GTK3_MODULE)
+	$(GTK_QUERY_IMMODULES) $< > $@
+
+$(OSK_SERVICE): Resources/dbus/org.keypad.OSK1.service.in
+	@mkdir -p $(@D)
+	sed "s|@bindir@|$(BIN)|" $< > $@
+
+build: swift-build $(IM_CACHE) $(THIN_GTK4_MODULE) $(THIN_GTK3_CACHE) $(OSK_SERVICE) ## the library, keypad-osk, the demo and the GTK modules
+	@echo "GTK 4 IM module: GTK_PATH=$(BIN)/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$(BIN)/share"
+
+all: build
+
+# ---- The Qt input-context plug-in, for Qt 5 and for Qt 6 ----
+# One C++ source (Sources/ThinModules/Qt) with the shared client built in, each where Qt finds it
+# with QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
 # Qt's platform plug-ins use Qt's private QPA headers (<includedir>/QtGui/<version>/...), so a
 # plug-in loads only in the Qt it was built against.
 QT_PLUGIN_FILE = platforminputcontexts/libkeypadplatforminputcontextplugin.so
@@ -189,7 +255,7 @@ QT_PLUGIN_CXXFLAGS = -std=c++17 -O2 -g -Wall -Wextra -Werror -fPIC -fvisibility=
 THIN_CLIENT_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -fPIC \
 	-fvisibility=hidden
 
-$(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INPUTS)
+$(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INPUTS) | deps
 	@mkdir -p $(@D) .build/$*/obj
 	@pc=$(QT_PC_$*); include=$$(pkg-config --variable=includedir $$pc); version=$$(pkg-config --modversion $$pc); \
 	private=""; for module in QtCore QtGui; do private="$$private -I$$include/$$module/$$version -I$$include/$$module/$$version/$$module"; done; \
@@ -199,110 +265,58 @@ $(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INP
 	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc gio-2.0) -shared -Wl,-z,defs \
 		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc gio-2.0)
 
-qt-plugins: deps $(QT5_PLUGIN) $(QT6_PLUGIN)
+qt-plugins: $(QT5_PLUGIN) $(QT6_PLUGIN) ## the Qt input-context plug-in for Qt 5 and Qt 6
 
-# ---- Debian package (#21) ----
-# make deb: dist/keypad-im-gtk3_<version>_<arch>.deb, a release build of the module with the
-# Swift runtime and Foundation linked in (KEYPAD_DEB_RUNTIME=private: as libraries in a private
-# directory instead), its layouts, strings and CSS, and an im-config method. See scripts/packaging/build-deb.
-# make install-im installs that package (apt resolves its Depends), uninstall-im purges it.
-# make test-deb installs it where /opt/swift and the checkout are hidden, drives yad and a
-# Python GTK 3 form through it and removes it, does the same in a Debian 13 chroot, and runs
-# lintian (Tests/Deb/deb_e2e.sh). The chroot (scripts/packaging/debian13-chroot) is made on the
-# first run (about 3 minutes, downloads included) and kept in /var/cache/keypad/debian13,
-# outside the checkout: make clean keeps it; delete that directory to make it again.
-DEB_PACKAGE := keypad-im-gtk3
-DEB = $$(ls -t dist/$(DEB_PACKAGE)_*.deb | head -n 1)
+# ---- The tests' own programs (C), beside SwiftPM's binaries ----
+# The IM tests' C form, the same over a malloc shaped like Chromium's PartitionAlloc
+# (Tests/IM/odd_malloc.c), the monitor changer (RandR 1.5) of the display-change test, and a GTK 3
+# host handing the module's X11 helpers a destroyed window (Tests/IM/im_x_race.c).
+IM_C_FORM = $(BIN)/im-c-form
+IM_ODD_MALLOC_FORM = $(BIN)/im-c-form-odd-malloc
+IM_MONITOR = $(BIN)/im-monitor
+IM_X_RACE = $(BIN)/im-x-race
+# The tests' virtual pointer (a Wayland client of sway's seat).
+VIRTUAL_POINTER = $(BIN)/virtual-pointer
+VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
 
-# keypad-osk's own package (#25): dist/keypad-osk_<version>_<arch>.deb (scripts/packaging/build-deb-osk).
-OSK_DEB = $$(ls -t dist/keypad-osk_*.deb | head -n 1)
+$(IM_C_FORM): Tests/IM/im_c_form.c | deps
+	@mkdir -p $(@D)
+	cc -o $@ $< $$(pkg-config --cflags --libs gtk+-3.0)
 
-deb: deps
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	SWIFT=$(SWIFT) scripts/packaging/build-deb
-	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
-	$(MAKE) --no-print-directory deb-gtk4
+$(IM_ODD_MALLOC_FORM): Tests/IM/im_c_form.c Tests/IM/odd_malloc.c | deps
+	@mkdir -p $(@D)
+	cc -o $@ -rdynamic $^ $$(pkg-config --cflags --libs gtk+-3.0)
 
-# dist/keypad-im-gtk4_<version>_<arch>.deb (#26): the GTK 4 module (C, no Swift runtime) in GTK 4's
-# module directory, depending on keypad-osk; lintian must find nothing. See docs/gtk4.md.
-deb-gtk4: deps
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	@deb=$$(scripts/packaging/build-deb-gtk4) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb"
+$(IM_MONITOR): Tests/IM/im_monitor.c Tests/CKeypadTestDisplay/keypad_test_display.c \
+		Tests/CKeypadTestDisplay/include/keypad_test_display.h | deps
+	@mkdir -p $(@D)
+	cc -o $@ -ITests/CKeypadTestDisplay/include $(filter %.c,$^) $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
 
-# make deb-qt (#32): keypad-im-qt5 and keypad-im-qt6 (scripts/packaging/build-deb-qt), each built against a
-# release's own Qt, whose private ABI it depends on: Debian 12's here into dist/, Debian 13's inside the
-# Debian 13 chroot (with DEBIAN13_QT_BUILD_APT there) into dist/debian13/; lintian must find nothing on
-# either release. See docs/qt.md.
-DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
-	pkg-config dpkg-dev libglib2.0-dev lintian
-QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
-deb-qt: deps
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	@$(QT_DEB_BUILD)
-	@scripts/packaging/debian13-chroot $(foreach p,$(DEBIAN13_QT_BUILD_APT),-p $(p)) -b "$$PWD:/keypad" -- \
-		env SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) KEYPAD_DEB_DIR=dist/debian13 sh -c 'cd /keypad && $(QT_DEB_BUILD)'
+$(IM_X_RACE): Tests/IM/im_x_race.c | deps
+	@mkdir -p $(@D)
+	cc -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs gtk+-3.0) -lX11 -ldl
 
-# make test-deb-qt: keypad-osk (make deb) with each release's keypad-im-qt5 and keypad-im-qt6 (make deb-qt),
-# installed with apt-get, typing into PyQt5 and PyQt6 forms, purged: on Debian 12 in a mount namespace
-# whose /usr, /etc and /var are throwaway overlays, and in the Debian 13 chroot (Tests/Qt/deb_qt.sh).
-DEBIAN13_QT_TEST_APT = python3-pyqt5 python3-pyqt6 python3-gi gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
-test-deb-qt: deb deb-qt test-deps
-	Tests/Qt/deb_qt.sh "$(OSK_DEB)" dist dist/debian13 $(DEBIAN13_QT_TEST_APT)
+$(VIRTUAL_POINTER): Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h \
+		$(VIRTUAL_POINTER_PROTOCOL)-protocol.c | deps
+	@mkdir -p $(@D)
+	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o $@ $(filter %.c,$^) $$(pkg-config --cflags --libs wayland-client)
 
-# make deb-arm64 (#30): the three packages for arm64 (dist/*_arm64.deb), cross-built here from Debian's
-# packages only: Debian sid's swiftlang (pinned) and a Debian 13 arm64 sysroot with the Swift runtime
-# of the same build, made once (about 1.4 GB of downloads, a few minutes) and kept in /var/cache/keypad;
-# Depends from Debian 13's arm64 packages; lintian must find nothing. See docs/raspberry-pi.md.
-deb-arm64: deps
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT) $(CROSS_APT)"
-	SWIFT=$(SWIFT) scripts/packaging/build-deb-cross arm64
-
-# make test-arm64 (#30): the arm64 packages in an arm64 Debian 13 chroot under qemu-user (binfmt_misc set for
-# the run, left as found): apt on bookworm refuses them (glibc), KeypadCore's tests (cross-built) pass,
-# the three install with apt and purge leaving nothing, the GTK 3 module types into an arm64 yad
-# under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
-# The chroot is made on the first run (debootstrap and packages under emulation: minutes).
-ARM64_DEBS = $$(for p in keypad-im-gtk3 keypad-osk keypad-im-gtk4; do ls -t dist/$${p}_*_arm64.deb | head -n 1; done)
-# The virtual pointer is cross-built there from the protocol code generated here (PROTOCOL_CODE, below).
-test-arm64: deb-arm64 test-deps
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
-	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
-
-install-im: deb
-	apt-get install -y --no-install-recommends "./$(DEB)"
-
-uninstall-im:
-	dpkg --purge $(DEB_PACKAGE)
-
-test-deb: deb test-deps
-	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(DEB)" $(DEBIAN13_TEST_APT)
-	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
-# ---- end of Debian package (#21) ----
-
-# The Python GTK 3 form under the module: a window with a DISPLAY, else a PNG rendered under Xvfb.
-try-im: build
-	@export GTK_IM_MODULE_FILE="$(IM_CACHE)" GTK_IM_MODULE=keypad; \
-	if [ -n "$$DISPLAY" ]; then \
-		/usr/bin/python3 Tests/IM/im_form.py; \
-	else \
-		mkdir -p artifacts; \
-		echo "No DISPLAY: rendering the form under Xvfb."; \
-		scripts/display/with-display /usr/bin/python3 Tests/IM/im_form.py --screenshot $$PWD/artifacts/try-im.png >/dev/null; \
-		echo "Open artifacts/try-im.png to see it; run 'make try-im' on a desktop (DISPLAY set) to use it."; \
-	fi
-
+# ==== Testing: make test runs everything below, one suite at a time ====
 # Every test runs on a fresh Xvfb display with openbox and a private D-Bus session,
 # so the GTK tests always run (KEYPAD_REQUIRE_DISPLAY=1: a missing display fails them; a
 # plain `swift test` without one skips them and says how many). A GTK
 # critical (a call on a destroyed widget, say) ends the run instead of scrolling by.
 # It lints first (make lint): unformatted code fails the run.
-# The fast-tap test runs on a display of its own with no window manager: openbox's click-to-focus grab
-# loses a few presses 1 ms apart before any client sees them (GTKFastTapTests).
-# The preedit tests load GTK's cyrillic_translit input method, which changes every GTK
-# input method of the process for good, so they run in a process of their own (GTKPreeditTests).
-# keypad-osk's service tests make GTK keypad windows of their own, so they too run apart:
-# beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
-test: test-deps lint build
+# `swift test` runs four times: the fast-tap test runs on a display of its own with no window
+# manager: openbox's click-to-focus grab loses a few presses 1 ms apart before any client sees them
+# (GTKFastTapTests). The preedit tests load GTK's cyrillic_translit input method, which changes
+# every GTK input method of the process for good, so they run in a process of their own
+# (GTKPreeditTests). keypad-osk's service tests make GTK keypad windows of their own, so they too
+# run apart: beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
+# Then each end-to-end suite of TEST_SUITES, in this order.
+TEST_SUITES = test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-qt test-web test-thin-web test-wayland \
+	test-osk test-fuzz test-deb test-deb-gtk4 test-deb-qt test-labwc
+test: test-deps lint build ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) \
 		scripts/display/with-display $(SWIFT) test -Xswiftc -warnings-as-errors
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_NO_WM=1 scripts/display/with-display \
@@ -311,21 +325,7 @@ test: test-deps lint build
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter GTKPreeditTests
 	G_DEBUG=fatal-criticals KEYPAD_OSK_SERVICE_TESTS=1 scripts/display/with-display \
 		$(SWIFT) test -Xswiftc -warnings-as-errors --filter OSKServiceTests
-	$(MAKE) --no-print-directory test-e2e
-	$(MAKE) --no-print-directory test-im
-	$(MAKE) --no-print-directory test-thin-im
-	$(MAKE) --no-print-directory test-gtk4
-	$(MAKE) --no-print-directory test-thin-gtk3
-	$(MAKE) --no-print-directory test-qt
-	$(MAKE) --no-print-directory test-web
-	$(MAKE) --no-print-directory test-thin-web
-	$(MAKE) --no-print-directory test-wayland
-	$(MAKE) --no-print-directory test-osk
-	$(MAKE) --no-print-directory test-fuzz
-	$(MAKE) --no-print-directory test-deb
-	$(MAKE) --no-print-directory test-deb-gtk4
-	$(MAKE) --no-print-directory test-deb-qt
-	$(MAKE) --no-print-directory test-labwc
+	@for suite in $(TEST_SUITES); do $(MAKE) --no-print-directory $$suite || exit 1; done
 
 # The saved crashers (Fuzz/corpus-regressions) replayed, then 15 s of each fuzz
 # target: any crash, hang or unnamed error fails the run.
@@ -340,39 +340,27 @@ fuzz: deps
 
 # The demo driven from outside: AT-SPI finds widgets, xdotool clicks, --trace is checked.
 test-e2e: build test-deps
-	G_DEBUG=fatal-criticals scripts/display/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$$($(SWIFT) build --show-bin-path)/keypad-demo"
+	G_DEBUG=fatal-criticals scripts/display/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$(BIN)/keypad-demo"
 
 # The IM module in three GTK 3 programs: the Python form, a C program compiled here, and zenity;
 # then zenity again on a display with no window manager (X focus follows the pointer there).
-IM_C_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form
-# The monitor changer (RandR 1.5) the module's display-change test runs.
-IM_MONITOR = $$($(SWIFT) build --show-bin-path)/im-monitor
-# The C form over a malloc shaped like Chromium's PartitionAlloc (Tests/IM/odd_malloc.c).
-IM_ODD_MALLOC_FORM = $$($(SWIFT) build --show-bin-path)/im-c-form-odd-malloc
-# A GTK 3 host handing the module's X11 helpers a destroyed window (Tests/IM/im_x_race.c).
-IM_X_RACE = $$($(SWIFT) build --show-bin-path)/im-x-race
-test-im: build test-deps
-	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
-	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
-	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
-		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
-	cc -Wall -Wextra -o "$(IM_X_RACE)" Tests/IM/im_x_race.c $$(pkg-config --cflags --libs gtk+-3.0) -lX11 -ldl
+test-im: build test-deps $(IM_C_FORM) $(IM_ODD_MALLOC_FORM) $(IM_MONITOR) $(IM_X_RACE)
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race "$(IM_X_RACE)"
 	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
 		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
 
+# The environment of a test whose apps start keypad-osk by D-Bus activation, from the service file
+# make build wrote (the session bus reads <bin>/share from XDG_DATA_DIRS).
+OSK_ACTIVATION = XDG_DATA_DIRS="$(BIN)/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+
 # The same tests through the thin GTK 3 module and keypad-osk (#31): KEYPAD_IM_THIN=1, the thin
 # module's cache, keypad-osk D-Bus activated from the build's share/ with the trace set for the bus.
 # Tests of the in-process module alone are skipped with their reason (Tests/IM/im_e2e.py).
-test-thin-im: build test-deps
-	cc -o "$(IM_C_FORM)" Tests/IM/im_c_form.c $$(pkg-config --cflags --libs gtk+-3.0)
-	cc -o "$(IM_ODD_MALLOC_FORM)" -rdynamic Tests/IM/im_c_form.c Tests/IM/odd_malloc.c $$(pkg-config --cflags --libs gtk+-3.0)
-	cc -o "$(IM_MONITOR)" -ITests/CKeypadTestDisplay/include Tests/IM/im_monitor.c \
-		Tests/CKeypadTestDisplay/keypad_test_display.c $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
-	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
-	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" \
+test-thin-im: build test-deps $(IM_C_FORM) $(IM_ODD_MALLOC_FORM) $(IM_MONITOR)
+	@trace=$$(mktemp); status=0; \
+	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace" \
 		KEYPAD_IM_THIN=1 GTK_IM_MODULE_FILE="$(THIN_GTK3_CACHE)" G_DEBUG=fatal-criticals; \
 	scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
 		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race none || status=1; \
@@ -381,16 +369,15 @@ test-thin-im: build test-deps
 
 # The GTK 4 module and keypad-osk (#26): the Python GTK 4 form (each purpose's pad, Delete, Return),
 # two apps sharing one keypad-osk, keypad-osk killed mid-typing, gtk4-widget-factory; then a tap
-# with no window manager. keypad-osk starts only by D-Bus activation, from the service file
-# make build wrote (the session bus reads <bin>/share from XDG_DATA_DIRS). About a minute.
+# with no window manager. keypad-osk starts only by D-Bus activation. About a minute.
 # test-thin-gtk3 runs the same tests of the thin GTK 3 module (#31: the same context source),
 # with the form in GTK 3 and gtk3-widget-factory.
 test-thin-gtk3: THIN_GTK_E2E = --gtk 3
 test-gtk4 test-thin-gtk3: build test-deps
-	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
-	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace" G_DEBUG=fatal-criticals; \
-	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py $(THIN_GTK_E2E) "$$bin" || status=1; \
-	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm $(THIN_GTK_E2E) "$$bin" || status=1; \
+	@trace=$$(mktemp); status=0; \
+	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace" G_DEBUG=fatal-criticals; \
+	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py $(THIN_GTK_E2E) "$(BIN)" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm $(THIN_GTK_E2E) "$(BIN)" || status=1; \
 	rm -f "$$trace"; exit $$status
 
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
@@ -400,19 +387,76 @@ test-gtk4 test-thin-gtk3: build test-deps
 # widget forms as native Wayland clients of a headless sway (keypad-osk started by the test first),
 # tapped with the virtual pointer.
 # QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
-test-qt: build test-deps qt-plugins virtual-pointer
-	@bin=$$($(SWIFT) build --show-bin-path); trace=$$(mktemp); status=0; \
-	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_TRACE="$$trace"; \
-	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$$bin" "$$PWD/.build" || status=1; \
+test-qt: build test-deps qt-plugins $(VIRTUAL_POINTER)
+	@trace=$$(mktemp); status=0; \
+	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace"; \
+	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$(BIN)" "$$PWD/.build" || status=1; \
 	rm -f "$$trace"; export XDG_DATA_DIRS=/usr/local/share:/usr/share; \
-	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$$bin" "$$PWD/.build" || status=1; \
+	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$(BIN)" "$$PWD/.build" || status=1; \
 	exit $$status
 
-# The GTK 4 module and keypad-osk from their packages (make deb), /opt/swift hidden, the machine's
-# /usr untouched (an overlay in a mount namespace): the form, keypad-osk killed, gtk4-widget-factory;
-# then both installed with apt-get in the Debian 13 chroot, typing into Debian 13's zenity, removed.
+# The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
+# Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
+test-web: build test-deps
+	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$(BIN)"
+
+# The same browser tests through the thin GTK 3 module and keypad-osk (#31), D-Bus activated from
+# the build's share/ (Tests/Web/web_e2e.py --thin; keypad-osk writes the trace).
+test-thin-web: build test-deps
+	$(OSK_ACTIVATION) scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py --thin "$(BIN)"
+
+# The keypad's own window on Wayland, with the module (the Python form) and with the
+# library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
+# (no layer-shell, no keyboard) nested in a headless sway. See docs/wayland.md.
+test-wayland: build test-deps $(VIRTUAL_POINTER)
+	@scripts/display/with-wayland sway /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$(BIN)"
+	@# cage: the thin GTK 3 module, keypad-osk D-Bus activated from the build's share/ (#31); each
+	@# module case in a cage of its own, one app per cage as in a kiosk (docs/wayland.md: in cage 0.1.4
+	@# a later app's keypad may not show).
+	@for cases in "test_library_window_placement test_library_docked" test_cage_thin_pad_types_and_keeps_focus \
+		test_cage_thin_fields_toolbar_and_focus_out test_cage_thin_keypad_osk_killed_and_restarted; do \
+		$(OSK_ACTIVATION) KEYPAD_IM_THIN=1 scripts/display/with-wayland cage /usr/bin/python3 Tests/Wayland/wayland_e2e.py \
+			"$(BIN)" $$cases || exit 1; \
+	done
+	@scripts/display/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$(BIN)"
+
+# keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
+# Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
+# in cage (no input-method-v2) it serves from cage's Xwayland, and refuses without one (#31).
+# Then its keyboard on request (#35), in sway (a GTK 3 entry with the simple input method, foot,
+# xterm through Xwayland) and under Xvfb + openbox
+# (xterm, the GTK 3 entry); where sway tells no caret, the keypad stays at the bottom and the
+# --exclusive recipe keeps a field in view (#34, Tests/OSK/caret_e2e.py). See docs/keypad-osk.md.
+test-osk: build test-deps $(VIRTUAL_POINTER)
+	@for compositor in sway cage; do \
+		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py "$(BIN)" || exit 1; \
+	done
+	@scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$(BIN)"
+	@scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$(BIN)"
+
+# The packages (make deb), installed where /opt/swift and the checkout are hidden, and in the Debian 13
+# chroot (scripts/packaging/debian13-chroot: made on the first run, about 3 minutes, downloads included,
+# and kept in /var/cache/keypad/debian13, outside the checkout: make clean keeps it; delete that
+# directory to make it again).
+# test-deb: the GTK 3 module's package drives yad and a Python GTK 3 form and is removed, on Debian 12
+# and in the chroot, and lintian runs (Tests/Deb/deb_e2e.sh); keypad-osk's package in sway
+# (Tests/Deb/osk_deb_e2e.sh).
+test-deb: deb test-deps
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(GTK3_DEB)" $(DEBIAN13_TEST_APT)
+	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
+
+# The GTK 4 module and keypad-osk from their packages, the machine's /usr untouched (an overlay in a
+# mount namespace): the form, keypad-osk killed, gtk4-widget-factory; then both installed with
+# apt-get in the Debian 13 chroot, typing into Debian 13's zenity, removed.
 test-deb-gtk4: deb test-deps
-	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$$(ls -t dist/keypad-im-gtk4_*.deb | head -n 1)" $(DEBIAN13_GTK4_TEST_APT)
+	Tests/GTK4/deb_gtk4.sh "$(OSK_DEB)" "$(GTK4_DEB)" $(DEBIAN13_GTK4_TEST_APT)
+
+# keypad-osk (make deb) with each release's keypad-im-qt5 and keypad-im-qt6 (make deb-qt),
+# installed with apt-get, typing into PyQt5 and PyQt6 forms, purged: on Debian 12 in a mount namespace
+# whose /usr, /etc and /var are throwaway overlays, and in the Debian 13 chroot (Tests/Qt/deb_qt.sh).
+DEBIAN13_QT_TEST_APT = python3-pyqt5 python3-pyqt6 python3-gi gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
+test-deb-qt: deb deb-qt test-deps
+	Tests/Qt/deb_qt.sh "$(OSK_DEB)" dist dist/debian13 $(DEBIAN13_QT_TEST_APT)
 
 # keypad-osk's package (make deb) in the Debian 13 chroot, in labwc 0.8.3 headless as Raspberry Pi OS
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
@@ -421,73 +465,83 @@ test-deb-gtk4: deb test-deps
 # types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py); then the keyboard on request types into
 # a GTK 3 entry, foot and xterm (Tests/OSK/onrequest_e2e.py, #35). About a minute, and about 35 s
 # more for the keyboard on request, once the chroot has the packages.
-test-labwc: deb test-deps virtual-pointer
-	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" "$$($(SWIFT) build --show-bin-path)/virtual-pointer" $(DEBIAN13_LABWC_APT)
+test-labwc: deb test-deps $(VIRTUAL_POINTER)
+	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" "$(VIRTUAL_POINTER)" $(DEBIAN13_LABWC_APT)
 
-# The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
-# Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
-test-web: build test-deps
-	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$$($(SWIFT) build --show-bin-path)"
+# The arm64 packages (make deb-arm64) in an arm64 Debian 13 chroot under qemu-user (binfmt_misc set for
+# the run, left as found): apt on bookworm refuses them (glibc), KeypadCore's tests (cross-built) pass,
+# the three install with apt and purge leaving nothing, the GTK 3 module types into an arm64 yad
+# under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
+# The chroot is made on the first run (debootstrap and packages under emulation: minutes). The
+# virtual pointer is cross-built there from the protocol code generated here. Not in make test yet
+# (docs/raspberry-pi.md).
+test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
+	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
-# The same browser tests through the thin GTK 3 module and keypad-osk (#31), D-Bus activated from
-# the build's share/ (Tests/Web/web_e2e.py --thin; keypad-osk writes the trace).
-test-thin-web: build test-deps
-	@bin=$$($(SWIFT) build --show-bin-path); \
-	XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" \
-		scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py --thin "$$bin"
+# ==== Debian packages (.deb) of Keypad, into dist/ ====
+# Each package's file: dist/<package>_<version>_<arch>.deb, the version from KeypadVersion.swift and
+# the architecture from dpkg, as scripts/packaging/deb-common.sh names it.
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/KeypadCore/KeypadVersion.swift)
+ARCH := $(shell dpkg --print-architecture)
+deb_file = dist/$(1)_$(VERSION)_$(or $(2),$(ARCH)).deb
+# The GTK 3 module: a release build of the module with the Swift runtime and Foundation linked in
+# (KEYPAD_DEB_RUNTIME=private: as libraries in a private directory instead), its layouts, strings
+# and CSS, and an im-config method (scripts/packaging/build-deb).
+GTK3_DEB = $(call deb_file,keypad-im-gtk3)
+# keypad-osk (#25, scripts/packaging/build-deb-osk).
+OSK_DEB = $(call deb_file,keypad-osk)
+# The GTK 4 module (#26): C, no Swift runtime, in GTK 4's module directory, depending on keypad-osk
+# (scripts/packaging/build-deb-gtk4; docs/gtk4.md).
+GTK4_DEB = $(call deb_file,keypad-im-gtk4)
+# The three for arm64 (make deb-arm64).
+ARM64_DEBS = $(foreach package,keypad-im-gtk3 keypad-osk keypad-im-gtk4,$(call deb_file,$(package),arm64))
 
-# The keypad's own window on Wayland, with the module (the Python form) and with the
-# library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
-# (no layer-shell, no keyboard) nested in a headless sway. See docs/wayland.md.
-# Wayland protocols' code, generated by wayland-scanner from the XML kept in protocols/
-# (protocols/README.md): a client header and the interfaces' tables, never written by hand.
-PROTOCOL_CODE = .build/protocols
-$(PROTOCOL_CODE)/%-client-protocol.h: protocols/%.xml | deps
-	@mkdir -p $(@D)
-	wayland-scanner client-header $< $@
-$(PROTOCOL_CODE)/%-protocol.c: protocols/%.xml | deps
-	@mkdir -p $(@D)
-	wayland-scanner private-code $< $@
+deb: deps ## the Debian packages of the GTK 3 module, keypad-osk and the GTK 4 module (dist/)
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	SWIFT=$(SWIFT) scripts/packaging/build-deb
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
+	$(MAKE) --no-print-directory deb-gtk4
+	@ls $(GTK3_DEB) $(OSK_DEB) $(GTK4_DEB)
 
-# The tests' virtual pointer (a Wayland client of sway's seat), beside the build's binaries.
-VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
-# make test-arm64 cross-builds it from the same generated code.
-test-arm64: $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
-virtual-pointer: build $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
-	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o "$$($(SWIFT) build --show-bin-path)/virtual-pointer" \
-		Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-protocol.c $$(pkg-config --cflags --libs wayland-client)
+# lintian must find nothing.
+deb-gtk4: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	@scripts/packaging/build-deb-gtk4 >/dev/null && lintian --fail-on error,warning,info "$(GTK4_DEB)" && echo "$(GTK4_DEB)"
 
-test-wayland: build test-deps virtual-pointer
-	@scripts/display/with-wayland sway /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
-	@# cage: the thin GTK 3 module, keypad-osk D-Bus activated from the build's share/ (#31); each
-	@# module case in a cage of its own, one app per cage as in a kiosk (docs/wayland.md: in cage 0.1.4
-	@# a second app's keypad may not show).
-	@bin=$$($(SWIFT) build --show-bin-path); \
-	export XDG_DATA_DIRS="$$bin/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}" KEYPAD_IM_THIN=1; \
-	for cases in "test_library_window_placement test_library_docked" test_cage_thin_pad_types_and_keeps_focus \
-		test_cage_thin_fields_toolbar_and_focus_out test_cage_thin_keypad_osk_killed_and_restarted; do \
-		scripts/display/with-wayland cage /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$bin" $$cases || exit 1; \
-	done
-	@scripts/display/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$$($(SWIFT) build --show-bin-path)"
+# keypad-im-qt5 and keypad-im-qt6 (scripts/packaging/build-deb-qt), each built against a release's own
+# Qt, whose private ABI it depends on: Debian 12's here into dist/, Debian 13's inside the Debian 13
+# chroot (with DEBIAN13_QT_BUILD_APT there) into dist/debian13/; lintian must find nothing on either
+# release. See docs/qt.md.
+DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
+	pkg-config dpkg-dev libglib2.0-dev lintian
+QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
+deb-qt: deps ## the Qt plug-in's packages for Debian 12 (dist/) and Debian 13 (dist/debian13/)
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
+	@$(QT_DEB_BUILD)
+	@scripts/packaging/debian13-chroot $(foreach p,$(DEBIAN13_QT_BUILD_APT),-p $(p)) -b "$$PWD:/keypad" -- \
+		env SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) KEYPAD_DEB_DIR=dist/debian13 sh -c 'cd /keypad && $(QT_DEB_BUILD)'
 
-# keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
-# Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
-# in cage (no input-method-v2) it refuses. Then its keyboard on request (#35), in sway (a GTK 3
-# entry with the simple input method, foot, xterm through Xwayland) and under Xvfb + openbox
-# (xterm, the GTK 3 entry); where sway tells no caret, the keypad stays at the bottom and the
-# --exclusive recipe keeps a field in view (#34, Tests/OSK/caret_e2e.py). See docs/keypad-osk.md.
-test-osk: build test-deps virtual-pointer
-	@for compositor in sway cage; do \
-		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/OSK/osk_e2e.py \
-			"$$($(SWIFT) build --show-bin-path)" || exit 1; \
-	done
-	@scripts/display/with-wayland sway /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
-	@scripts/display/with-display /usr/bin/python3 Tests/OSK/onrequest_e2e.py "$$($(SWIFT) build --show-bin-path)"
+# The three packages for arm64 (#30), cross-built here from Debian's packages only: Debian sid's
+# swiftlang (pinned) and a Debian 13 arm64 sysroot with the Swift runtime of the same build, made once
+# (about 1.4 GB of downloads, a few minutes) and kept in /var/cache/keypad; Depends from Debian 13's
+# arm64 packages; lintian must find nothing. See docs/raspberry-pi.md.
+deb-arm64: deps
+	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT) $(CROSS_APT)"
+	SWIFT=$(SWIFT) scripts/packaging/build-deb-cross arm64
+	@ls $(ARM64_DEBS)
 
+# The GTK 3 module's package installed on this machine (apt resolves its Depends), and purged.
+install-im: deb ## installs the GTK 3 module's package here
+	apt-get install -y --no-install-recommends "./$(GTK3_DEB)"
+
+uninstall-im:
+	dpkg --purge keypad-im-gtk3
+
+# ==== Trying Keypad by hand: a window with a DISPLAY, else a PNG rendered under Xvfb ====
 DEMO_FLAGS ?=
-# With a display, the demo opens a window; without one, it renders under Xvfb,
-# saves a screenshot and says where.
-demo: build
+# The demo form with its keypads.
+demo: build ## the demo: a window, or artifacts/demo.png without a display
 	@if [ -n "$$DISPLAY" ]; then \
 		$(SWIFT) run keypad-demo $(DEMO_FLAGS); \
 	else \
@@ -497,9 +551,8 @@ demo: build
 		echo "Open artifacts/demo.png to see it; run 'make demo' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# The example an app developer copies: Sources/keypad-example binds the entries of a
-# .ui file. With a display it opens; without one it renders artifacts/example.png.
-example: build
+# The example an app developer copies: Sources/keypad-example binds the entries of a .ui file.
+example: build ## the example an app copies: a window, or artifacts/example.png
 	@if [ -n "$$DISPLAY" ]; then \
 		$(SWIFT) run keypad-example; \
 	else \
@@ -509,12 +562,25 @@ example: build
 		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# Release-build measurements (never timed tests): each script writes Benchmarks/results/<section>.json
-# and renders BENCHMARKS.md from all of them (scripts/benchmarks/render_benchmarks.py); scripts/benchmarks/bench-im
-# adds the IM module against the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web
-# the module against matchbox-keyboard in Firefox ESR's kiosk; scripts/benchmarks/bench-qt the Qt
-# plug-in against Qt Virtual Keyboard.
-bench: bench-deps
+# The Python GTK 3 form under the module.
+try-im: build ## a GTK 3 form under the input-method module: a window, or artifacts/try-im.png
+	@export GTK_IM_MODULE_FILE="$(IM_CACHE)" GTK_IM_MODULE=keypad; \
+	if [ -n "$$DISPLAY" ]; then \
+		/usr/bin/python3 Tests/IM/im_form.py; \
+	else \
+		mkdir -p artifacts; \
+		echo "No DISPLAY: rendering the form under Xvfb."; \
+		scripts/display/with-display /usr/bin/python3 Tests/IM/im_form.py --screenshot $$PWD/artifacts/try-im.png >/dev/null; \
+		echo "Open artifacts/try-im.png to see it; run 'make try-im' on a desktop (DISPLAY set) to use it."; \
+	fi
+
+# ==== Measuring: release-build benchmarks and long runs, never timed tests ====
+# Each script writes Benchmarks/results/<section>.json and renders BENCHMARKS.md from all of them
+# (scripts/benchmarks/render_benchmarks.py); scripts/benchmarks/bench-im adds the IM module against
+# the in-app keypad, a GtkButton and matchbox-keyboard; scripts/benchmarks/bench-web the module
+# against matchbox-keyboard in Firefox ESR's kiosk; scripts/benchmarks/bench-qt the Qt plug-in
+# against Qt Virtual Keyboard.
+bench: bench-deps ## the benchmarks: Benchmarks/results/*.json, rendered into BENCHMARKS.md
 	scripts/benchmarks/bench
 	scripts/benchmarks/bench-im
 	scripts/benchmarks/bench-web
@@ -529,10 +595,11 @@ bench: bench-deps
 soak: deps
 	scripts/benchmarks/soak
 
+# ==== Documentation, formatting and lint ====
 # DocC for the three library modules, each into docs/api/<Module>; any DocC warning
 # (an unresolved symbol link, a missing topic) fails the build.
 DOC_MODULES := KeypadCore KeypadTesting KeypadGTK
-docs: deps
+docs: deps ## the API reference (DocC) into docs/api
 	@set -e; mkdir -p docs/api; for module in $(DOC_MODULES); do \
 		echo "Documenting $$module"; \
 		$(SWIFT) package --allow-writing-to-directory docs/api \
@@ -542,19 +609,32 @@ docs: deps
 
 # swift-format (in the toolchain) with the checked-in .swift-format: 4-space indent,
 # 120 columns, no force unwrap or force try. `format` rewrites the files in place;
-# `lint` changes nothing and fails on any difference from that style.
+# `lint` changes nothing and fails on any difference from that style, then checks the docs'
+# code samples, that BENCHMARKS.md is what its results render, and that keypad-osk's committed
+# protocol code is what wayland-scanner makes of its XML.
 SWIFT_FORMAT ?= swift-format
 FORMAT_PATHS := Package.swift Sources Tests Fuzz Benchmarks/Model/Package.swift Benchmarks/Model/Sources \
 	Benchmarks/Model/Benchmarks Benchmarks/Rigs
 
-format:
+format: ## rewrites the Swift files in the project's style
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel $(FORMAT_PATHS)
 
-lint:
+lint: check-protocol-code ## the style, the docs' code samples, BENCHMARKS.md and the protocol code checked, nothing changed
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel $(FORMAT_PATHS)
 	scripts/checks/check-doc-samples
 	/usr/bin/python3 scripts/benchmarks/render_benchmarks.py --check
 	/usr/bin/python3 scripts/benchmarks/test_render_benchmarks.py -q
 
-clean:
+clean: ## removes what the build wrote in the checkout (.build*, dist)
 	rm -rf .build .build-fuzz .build-deb .build-deb-private dist
+
+# ==== This list ====
+help: ## the targets to start with
+	@echo "Keypad: make TARGET (each installs the Debian packages it needs first)."
+	@awk -F':.*## ' '/^[a-z0-9-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo "One suite of make test at a time: make SUITE, for SUITE in:"
+	@echo "$(TEST_SUITES)" | fold -s -w 96 | sed 's/^/  /'
+	@echo "More (packages for arm64, fuzzing, soak) in the Makefile's comments; README.md has the tour."
+
+.PHONY: all build swift-build check-protocol-code deps test-deps bench-deps install-apt qt-plugins test $(TEST_SUITES) test-arm64 \
+	deb deb-gtk4 deb-qt deb-arm64 install-im uninstall-im demo example try-im bench soak fuzz docs format lint clean help

@@ -15,7 +15,7 @@ static struct {
     struct wl_display *display;
     struct wl_shm *shm;
     struct wl_surface *surface;
-    struct wl_proxy *popup;
+    struct zwp_input_popup_surface_v2 *popup;
     int32_t height;
     KeypadOSKCaretHandler handler;
     void *context;
@@ -32,14 +32,12 @@ static void registry_global_remove(void *data, struct wl_registry *registry, uin
 
 static const struct wl_registry_listener registry_listener = { registry_global, registry_global_remove };
 
-static void text_input_rectangle(void *data, struct wl_proxy *popup, int32_t x, int32_t y, int32_t width,
-                                 int32_t height) {
+static void text_input_rectangle(void *data, struct zwp_input_popup_surface_v2 *popup, int32_t x, int32_t y,
+                                 int32_t width, int32_t height) {
     probe.handler(probe.context, x, y, width, height, probe.height);
 }
 
-static const struct {
-    void (*text_input_rectangle)(void *, struct wl_proxy *, int32_t, int32_t, int32_t, int32_t);
-} popup_listener = { text_input_rectangle };
+static const struct zwp_input_popup_surface_v2_listener popup_listener = { text_input_rectangle };
 
 /* Binds wl_shm on a queue of its own, so GDK's events wait for GDK's own dispatch. */
 static struct wl_shm *bind_shm(struct wl_display *display) {
@@ -58,7 +56,7 @@ static struct wl_shm *bind_shm(struct wl_display *display) {
 }
 
 gboolean keypad_osk_popup_start(GdkDisplay *display, KeypadOSKCaretHandler handler, void *context) {
-    struct wl_proxy *input_method = keypad_osk_wayland_input_method();
+    struct zwp_input_method_v2 *input_method = keypad_osk_wayland_input_method();
     if (display == NULL || !GDK_IS_WAYLAND_DISPLAY(display) || input_method == NULL || probe.popup) return FALSE;
     probe.display = gdk_wayland_display_get_wl_display(display);
     struct wl_compositor *compositor = gdk_wayland_display_get_wl_compositor(display);
@@ -70,9 +68,8 @@ gboolean keypad_osk_popup_start(GdkDisplay *display, KeypadOSKCaretHandler handl
     struct wl_region *nowhere = wl_compositor_create_region(compositor);
     wl_surface_set_input_region(probe.surface, nowhere);
     wl_region_destroy(nowhere);
-    probe.popup = wl_proxy_marshal_constructor(input_method, KEYPAD_OSK_IM_GET_INPUT_POPUP_SURFACE,
-                                               &zwp_input_popup_surface_v2_interface, NULL, probe.surface);
-    wl_proxy_add_listener(probe.popup, (void (**)(void))&popup_listener, NULL);
+    probe.popup = zwp_input_method_v2_get_input_popup_surface(input_method, probe.surface);
+    zwp_input_popup_surface_v2_add_listener(probe.popup, &popup_listener, NULL);
     wl_display_flush(probe.display);
     return TRUE;
 }

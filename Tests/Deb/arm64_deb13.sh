@@ -108,8 +108,8 @@ in_arm64 -b "$work:/keypad/work" -b "$checkout:$checkout" -b "$cross_dir/sysroot
 
 # ---- 4. keypad-im-gtk3 in yad ----
 mkdir "$work/gtk3"
-cp "$gtk3_deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
-    "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" "$checkout/Tests/IM/im_form.py" \
+cp -r "$gtk3_deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
+    "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/Support/keypad_harness" "$checkout/Tests/IM/im_form.py" \
     "$checkout/Tests/IM/im_form_tests.py" "$work/gtk3/"
 chmod -R a+rX "$work/gtk3"
 start=$SECONDS

@@ -4,7 +4,7 @@ Debian 12 and 13; zenity is GTK 4 on 13) and a /usr/bin/python3 GTK form, each s
 only GTK_IM_MODULE=keypad, driven through AT-SPI and xdotool.
 
 Tests/Deb/deb_lifecycle.sh runs it under with-display, from a copy of this file,
-Tests/IM/im_app.py, im_form.py and im_form_tests.py: on Debian 12 with the Swift toolchain
+the tests' helpers (Tests/Support/keypad_harness), im_form.py and im_form_tests.py: on Debian 12 with the Swift toolchain
 and the checkout hidden, and in a Debian 13 chroot.
 
     deb_apps.py MODULE_PATH [TEST...]   (where the package put im-keypad.so; the tests to run,
@@ -15,9 +15,10 @@ import sys
 import time
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from im_app import App, wait_for  # noqa: E402
-from im_form_tests import FORM, PADS, assert_quiet, field, focus  # noqa: E402
+from keypad_harness.atspi_app import App
+from keypad_harness.waits import wait_for
+
+from im_form_tests import FORM, PADS, assert_quiet, field, focus
 
 
 def assert_maps_the_installed_module(app, module):

@@ -61,8 +61,8 @@ trap cleanup EXIT
 chmod 0755 "$work"
 mkdir "$work/debian12" "$work/debian13"
 for release in debian12 debian13; do
-    cp "$deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
-        "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/IM/im_app.py" "$checkout/Tests/IM/im_form.py" \
+    cp -r "$deb" "$checkout/scripts/display/with-display" "$checkout/Tests/Deb/deb_lifecycle.sh" \
+        "$checkout/Tests/Deb/deb_apps.py" "$checkout/Tests/Support/keypad_harness" "$checkout/Tests/IM/im_form.py" \
         "$checkout/Tests/IM/im_form_tests.py" "$work/$release/"
     chmod -R a+rX "$work/$release"
 done

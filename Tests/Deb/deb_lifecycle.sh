@@ -4,7 +4,7 @@
 #   deb_lifecycle.sh PACKAGE.deb [TEST...]
 #
 # Run by Tests/Deb/deb_e2e.sh from a directory holding the package and copies of
-# deb_apps.py, Tests/IM/im_app.py, im_form.py, im_form_tests.py and
+# deb_apps.py, the tests' helpers (Tests/Support/keypad_harness), im_form.py, im_form_tests.py and
 # scripts/display/with-display, twice: on this Debian 12 machine (where the Swift toolchain
 # and the checkout are hidden) and in a Debian 13 chroot (scripts/packaging/debian13-chroot),
 # which has neither. Nothing here names a release: GTK's module directory comes from the

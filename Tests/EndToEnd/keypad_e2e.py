@@ -14,7 +14,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 
@@ -23,138 +22,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-
-class Demo:
-    """A running keypad-demo with its trace collected line by line."""
-
-    def __init__(self, binary, *flags, env=None):
-        environment = dict(os.environ)
-        environment.update(env or {})
-        self.process = subprocess.Popen(
-            [binary, "--trace", *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-        self.lines = []
-        self.errors = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_errors, daemon=True).start()
-        self.app = self._find_app()
-        self.wait_for(lambda: self.find("Amount", "text") is not None, "the form on the bus")
-
-    def _read(self):
-        for line in self.process.stdout:
-            stamp, _, text = line.rstrip("\n").partition(" ")
-            assert stamp.isdigit(), f"trace line without a monotonic time: {line!r}"
-            with self.lock:
-                self.lines.append(text)
-
-    def _read_errors(self):
-        for line in self.process.stderr:
-            with self.lock:
-                self.errors.append(line.rstrip("\n"))
-
-    def _find_app(self):
-        deadline = time.time() + 15
-        while time.time() < deadline:
-            desktop = Atspi.get_desktop(0)
-            for index in range(desktop.get_child_count()):
-                child = desktop.get_child_at_index(index)
-                if child is not None and child.get_name() == "keypad-demo":
-                    return child
-            time.sleep(0.1)
-        raise AssertionError("keypad-demo never appeared on the accessibility bus")
-
-    def close(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-    # Trace
-
-    def take(self):
-        """The trace lines since the last call."""
-        time.sleep(0.15)
-        with self.lock:
-            lines, self.lines = self.lines, []
-        return lines
-
-    def wait_for(self, condition, what, timeout=5.0):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if condition():
-                return
-            time.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what}")
-
-    def wait_for_line(self, line, timeout=5.0):
-        self.wait_for(lambda: line in self.lines, repr(line), timeout)
-
-    def wait_for_prefix(self, prefix, timeout=5.0):
-        self.wait_for(lambda: any(line.startswith(prefix) for line in self.lines), repr(prefix), timeout)
-
-    def wait_for_keypad(self, key="Delete"):
-        """Waits until the keypad has slid in: its key `key` shows and stays put."""
-        last = None
-        deadline = time.time() + 5
-        while time.time() < deadline:
-            node = self.find(key, "push button")
-            position = self.center(node) if node is not None else None
-            if position is not None and position == last:
-                return
-            last = position
-            time.sleep(0.1)
-        raise AssertionError(f"the keypad never settled (key {key!r})")
-
-    # Widgets
-
-    def find(self, name, role=None):
-        """The showing accessible named `name` (of role `role`), or None."""
-        stack = [self.app]
-        while stack:
-            node = stack.pop()
-            try:
-                if node.get_name() == name and (role is None or node.get_role_name() == role):
-                    if node.get_state_set().contains(Atspi.StateType.SHOWING):
-                        return node
-                stack.extend(node.get_child_at_index(i) for i in range(node.get_child_count()))
-            except gi.repository.GLib.Error:
-                continue
-        return None
-
-    def require(self, name, role=None):
-        node = None
-        deadline = time.time() + 5
-        while node is None and time.time() < deadline:
-            node = self.find(name, role)
-            if node is None:
-                time.sleep(0.05)
-        assert node is not None, f"no showing {role or 'widget'} named {name!r}"
-        return node
-
-    def center(self, node):
-        extents = node.get_extents(Atspi.CoordType.SCREEN)
-        return extents.x + extents.width // 2, extents.y + extents.height // 2
-
-    def click(self, name, role=None):
-        x, y = self.center(self.require(name, role))
-        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
-        time.sleep(0.05)
-
-    def hold(self, name, seconds, role="push button"):
-        x, y = self.center(self.require(name, role))
-        subprocess.run(["xdotool", "mousemove", str(x), str(y), "mousedown", "1"], check=True)
-        time.sleep(seconds)
-        subprocess.run(["xdotool", "mouseup", "1"], check=True)
-        time.sleep(0.05)
-
-    def text(self, name, role="text"):
-        node = self.require(name, role)
-        return Atspi.Text.get_text(node, 0, -1)
-
-    def tap_keys(self, *names):
-        for key in names:
-            self.click(key, "push button")
+from keypad_harness.demo import Demo  # noqa: E402
 
 
 def strip_keyboard(lines):

@@ -24,247 +24,23 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
-import traceback
 
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi, Gio, GLib  # noqa: E402
+from gi.repository import Atspi  # noqa: E402
+
+from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_password_kept, assert_quiet,  # noqa: E402
+                                     delete_and_activate_digits, module_env, type_a_password)
+from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
+from keypad_harness.keypad_osk import Keypad  # noqa: E402
+from keypad_harness.process import resident_kb  # noqa: E402
+from keypad_harness.runner import Skipped, run_each  # noqa: E402
+from keypad_harness.screenshot import x11_screenshot  # noqa: E402
+from keypad_harness.trace import trace_lines  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from im_app import keypad_osk_apps, role_name, wait_for  # noqa: E402  (the GTK 3 module's tests' helpers, timeouts in seconds)
-for folder in ("OSK", "Web", "Wayland"):
-    sys.path.insert(0, os.path.join(os.path.dirname(HERE), folder))
-from gtk4_caret_app import GTK4Caret  # noqa: E402
-from screenshot import Screenshot  # noqa: E402
-FORM = ["/usr/bin/python3", os.path.join(HERE, "gtk4_form.py")]
-OSK_NAME = "org.keypad.OSK1"
-# The GTK the tests run (--gtk): 4, or 3 for the thin GTK 3 module.
-GTK = {"version": 4}
-
-
-def module_env(bin_dir, im_module="keypad"):
-    """What makes an app of the GTK under test load the build's thin module (IM_MODULE)."""
-    if GTK["version"] == 3:
-        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "GTK_IM_MODULE": im_module,
-                "KEYPAD_FORM_GTK": "3"}
-    return {"GTK_PATH": os.path.join(bin_dir, "gtk-4.0"), "GTK_IM_MODULE": im_module}
-
-
-class Form:
-    """A GTK 4 form under the module, seen through what it prints of its own fields. `command`
-    starts another form that speaks the same lines (Tests/Qt/qt_form.py)."""
-
-    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None, scrolled=False, command=FORM):
-        env = {**os.environ, **module_env(bin_dir, im_module), **(env or {})}
-        self.title = title
-        self.process = subprocess.Popen(command + [title] + (["scrolled"] if scrolled else []), stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, env=env)
-        self.lines, self.errors, self.lock = [], [], threading.Lock()
-        for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
-            threading.Thread(target=self._read, args=(stream, sink), daemon=True).start()
-        self.wait_for_line("ready")
-        self.window = self._window()
-
-    def _read(self, stream, sink):
-        for line in stream:
-            with self.lock:
-                sink.append(line.rstrip("\n"))
-
-    def _window(self):
-        found = []
-
-        def search():
-            result = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{self.title}$"], capture_output=True, text=True)
-            found[:] = result.stdout.split()
-            return bool(found)
-        wait_for(search, f"the window {self.title!r}")
-        return found[0]
-
-    def output(self):
-        with self.lock:
-            return list(self.lines), list(self.errors)
-
-    def wait_for_line(self, line, timeout=8.0):
-        wait_for(lambda: line in self.output()[0], repr(line), timeout, seen=lambda: self.output())
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def state(self):
-        before = len(self.output()[0])
-        self.send("state")
-        wait_for(lambda: any(l.startswith("state ") for l in self.output()[0][before:]), "the form's state")
-        line = next(l for l in self.output()[0][before:] if l.startswith("state "))
-        return json.loads(line[len("state "):])
-
-    def text(self, name):
-        return self.state()["texts"][name]
-
-    def activate(self):
-        subprocess.run(["xdotool", "windowactivate", "--sync", self.window], check=True)
-        wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
-
-    def fullscreen(self):
-        """Activates the window and makes it fullscreen, as a kiosk's."""
-        self.activate()
-        self.send("fullscreen")
-        wait_for(lambda: self.state()["fullscreen"], f"{self.title!r} to be fullscreen")
-
-    def focus(self, name):
-        self.send(f"focus {name}")
-        wait_for(lambda: self.state()["focus"] == name, f"{name} to have focus")
-
-    def click(self, name):
-        """A real click (xdotool) in the middle of field `name` (GTK 3: the form tells no screen
-        position in GTK 4)."""
-        before = len(self.output()[0])
-        self.send(f"frame {name}")
-        wait_for(lambda: any(l.startswith(f"frame {name} ") for l in self.output()[0][before:]), f"{name}'s frame")
-        line = next(l for l in self.output()[0][before:] if l.startswith(f"frame {name} "))
-        x, y, width, height = json.loads(line[len(f"frame {name} "):])
-        subprocess.run(["xdotool", "mousemove", str(x + width // 2), str(y + height // 2), "click", "1"], check=True)
-
-    def select(self, name, start, end):
-        before = len(self.output()[0])
-        self.send(f"select {name} {start} {end}")
-        wait_for(lambda: f"selected {name}" in self.output()[0][before:], f"{name}'s selection")
-
-    def assert_focused(self, name):
-        state = self.state()
-        assert state["active"] and state["focus"] == name, f"{self.title!r} lost focus: {state}"
-
-    def kill(self):
-        self.process.kill()
-        self.process.wait(timeout=5)
-
-    def close(self):
-        if self.process.poll() is None:
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
-
-class Keypad:
-    """keypad-osk's keypad: its keys on the accessibility bus, tapped with xdotool."""
-
-    @staticmethod
-    def owner_pid():
-        """The process owning org.keypad.OSK1 on this session bus, or None."""
-        bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-        try:
-            reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                  "GetConnectionUnixProcessID", GLib.Variant("(s)", (OSK_NAME,)), None,
-                                  Gio.DBusCallFlags.NONE, 2000, None)
-            return reply.unpack()[0]
-        except GLib.Error:
-            return None
-
-    apps = staticmethod(keypad_osk_apps)
-
-    def app(self):
-        pid = self.owner_pid()
-        for app in self.apps():
-            try:
-                if app.get_process_id() == pid:
-                    return app
-            except GLib.Error:
-                continue
-        return None
-
-    def find(self, name):
-        app = self.app()
-        stack = [app] if app is not None else []
-        while stack:
-            node = stack.pop()
-            if node is None:
-                continue
-            try:
-                if node.get_name() == name and role_name(node) == "push button" \
-                        and node.get_state_set().contains(Atspi.StateType.SHOWING):
-                    return node
-                stack.extend(node.get_child_at_index(i) for i in range(node.get_child_count()))
-            except GLib.Error:
-                continue
-        return None
-
-    def shows(self, name="Delete"):
-        return self.find(name) is not None
-
-    def wait_for(self, key="Delete"):
-        """Waits until the keypad has slid in: `key` shows and stays put (three looks)."""
-        positions = []
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            node = self.find(key)
-            positions = (positions + [self.center(node) if node is not None else None])[-3:]
-            if len(positions) == 3 and positions[0] is not None and len(set(positions)) == 1:
-                return
-            time.sleep(0.1)
-        raise AssertionError(f"keypad-osk's keypad never showed key {key!r}")
-
-    def wait_for_no_keypad(self):
-        wait_for(lambda: not self.shows(), "the keypad to hide")
-
-    @staticmethod
-    def center(node):
-        extents = node.get_extents(Atspi.CoordType.SCREEN)
-        return extents.x + extents.width // 2, extents.y + extents.height // 2
-
-    def tap(self, name):
-        node = self.find(name)
-        assert node is not None, f"no key {name!r} shows"
-        x, y = self.center(node)
-        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
-
-    def tap_until(self, key, condition, what):
-        """Taps `key` until `condition` holds: once more only if the first tap changed
-        nothing within a second. Under openbox a press on a window that never takes focus is
-        now and then lost to the window manager's passive grab (issue #13, as
-        Tests/IM/im_app.py); a tap that acts twice still fails the caller's own check."""
-        self.tap(key)
-        deadline = time.time() + 1.0
-        while time.time() < deadline and not condition():
-            time.sleep(0.05)
-        if not condition():
-            self.tap(key)
-            wait_for(condition, what)
-
-    def type(self, form, field, *keys):
-        """Taps keys that each change `field`'s text in `form`, waiting for each change."""
-        for key in keys:
-            before = form.text(field)
-            self.tap_until(key, lambda: form.text(field) != before, f"key {key!r} to change {field}")
-
-    def press(self, form, line, key="Return"):
-        """Taps `key` until `form` prints `line`."""
-        before = len(form.output()[0])
-        self.tap_until(key, lambda: line in form.output()[0][before:], repr(line))
-
-
-class Skipped(Exception):
-    """A test that does not apply to the GTK under test (the reason as its message)."""
-
-
-def trace_lines(trace, prefix):
-    """keypad-osk's trace lines that start with `prefix` (none before it writes one)."""
-    if not os.path.exists(trace):
-        return []
-    with open(trace) as file:
-        return [line for line in file if line.startswith(prefix)]
-
-
-def assert_quiet(form, allowed=()):
-    errors = [l for l in form.output()[1] if l.strip() and not any(a in l for a in allowed)]
-    assert not errors, f"{form.title!r} wrote to standard error: {errors}"
-
-
 # ---- The tests ----
 
 def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
@@ -316,42 +92,6 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
             form.close()
         assert_quiet(form)
     assert_password_kept(monitor, trace)
-
-
-def delete_and_activate_digits(form, keypad):
-    """In a form's focused Digits field holding "123": Delete over a character, then over a
-    selection, then Return, which activates the field and keeps its focus."""
-    keypad.type(form, "Digits", "Delete")
-    assert form.text("Digits") == "12", form.text("Digits")
-    form.select("Digits", 0, 1)
-    keypad.type(form, "Digits", "Delete")
-    assert form.text("Digits") == "2", f"Delete over the selection left {form.text('Digits')!r}"
-    keypad.press(form, "activate Digits")
-    form.assert_focused("Digits")
-
-
-def type_a_password(form, keypad):
-    """In a form's focused Password field: taps q, w, e, deletes the selected w and then q,
-    and taps Return, which activates the field and keeps its focus."""
-    keypad.wait_for("q")
-    keypad.type(form, "Password", "q", "w", "e")
-    form.select("Password", 1, 2)
-    keypad.type(form, "Password", "Delete")
-    keypad.type(form, "Password", "Delete")
-    assert form.text("Password") == "e", f"Password's Deletes left {form.text('Password')!r}"
-    keypad.press(form, "activate Password")
-    form.assert_focused("Password")
-
-
-def assert_password_kept(monitor, trace):
-    """The text type_a_password typed went nowhere: not in one message on the session bus
-    (the keypad's own Commits carry one letter each), not in keypad-osk's trace; while the
-    monitor did see Digits' "123" (a monitor that saw nothing proves nothing)."""
-    for secret in ("qwe", "qw", "we"):
-        assert f'"{secret}"' not in monitor.text(), f"the password's {secret!r} was on the session bus"
-        assert not [line for line in trace_lines(trace, "") if secret in line], \
-            f"the password's {secret!r} is in keypad-osk's trace"
-    assert '"123"' in monitor.text(), "the monitor saw no surrounding text at all (a test that cannot fail)"
 
 
 def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
@@ -475,12 +215,6 @@ def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
     finally:
         form.close()
     assert_quiet(form)
-
-
-def resident_kb(pid):
-    """The process's resident memory (VmRSS), in kB."""
-    with open(f"/proc/{pid}/status") as file:
-        return next(int(line.split()[1]) for line in file if line.startswith("VmRSS:"))
 
 
 def test_20000_focus_changes_leave_memory_flat(bin_dir, keypad, trace):
@@ -705,32 +439,6 @@ def test_no_window_manager_tap_keeps_focus(bin_dir, keypad, trace):
         form.close()
 
 
-class DBusMonitor:
-    """Everything org.keypad.OSK1 carries on the session bus, as dbus-monitor prints it."""
-
-    def __enter__(self):
-        self.file = tempfile.NamedTemporaryFile("w+", suffix=".txt")
-        self.process = subprocess.Popen(
-            ["dbus-monitor", "--session", f"interface='{OSK_NAME}'"], stdout=self.file, stderr=subprocess.DEVNULL)
-        time.sleep(0.5)  # dbus-monitor has no ready signal; it only needs to be in place before the form starts
-        return self
-
-    def text(self):
-        self.file.seek(0)
-        return self.file.read()
-
-    def __exit__(self, *exc):
-        self.process.terminate()
-        self.process.wait(timeout=5)
-        return False
-
-
-def x11_screenshot(path):
-    """The X screen as an 8-bit RGB PNG (ImageMagick's import), read as pixels."""
-    subprocess.run(["import", "-window", "root", "-depth", "8", f"PNG24:{path}"], check=True)
-    return Screenshot(path)
-
-
 def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
     """#34 on X11: keypad-osk places its keypad from the module's caret (FocusIn, SetCursorRect)
     and the caret's monitor: a fullscreen window's entry near the bottom (focused at start) gets
@@ -797,28 +505,8 @@ def main():
     GTK["version"] = arguments.gtk
     trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
     tests = SOAK if arguments.soak else WITHOUT_WM if arguments.no_wm else WITH_WM
-    failed = run_tests(tests, arguments.only, lambda test: test(arguments.bin_dir, Keypad(), trace))
+    failed = run_each(tests, arguments.only, lambda test: test(arguments.bin_dir, Keypad(), trace))
     sys.exit(1 if failed else 0)
-
-
-def run_tests(tests, only, run, label=""):
-    """Runs `run(test)` for each test whose name contains `only` (all when None), one `ok` or
-    `FAIL` line each (`label` before the name), and returns how many failed."""
-    failed = 0
-    for test in tests:
-        if only and only not in test.__name__:
-            continue
-        started = time.time()
-        try:
-            run(test)
-            print(f"ok   {label}{test.__name__} ({time.time() - started:.1f} s)", flush=True)
-        except Skipped as reason:
-            print(f"skip {label}{test.__name__}: {reason}", flush=True)
-        except Exception:
-            failed += 1
-            print(f"FAIL {label}{test.__name__}", flush=True)
-            traceback.print_exc()
-    return failed
 
 
 if __name__ == "__main__":

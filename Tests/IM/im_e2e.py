@@ -26,9 +26,14 @@ import tempfile
 import time
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from im_app import THIN, App, restart_keypad_osk, wait_for  # noqa: E402
+import gi
+
+gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
+
+from keypad_harness.atspi_app import THIN, App, restart_keypad_osk  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+
 from im_no_wm_tests import NO_WM_TESTS  # noqa: E402
 from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402

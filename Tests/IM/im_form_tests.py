@@ -3,8 +3,13 @@ each given a fresh form; Tests/IM/im_e2e.py runs them."""
 import os
 import sys
 
-from im_app import THIN, wait_for
-from gi.repository import Atspi
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from keypad_harness.atspi_app import THIN  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FORM = [sys.executable, os.path.join(HERE, "im_form.py")]

@@ -6,7 +6,9 @@ import os
 import subprocess
 import tempfile
 
-from im_app import THIN, App, wait_for
+from keypad_harness.atspi_app import THIN, App
+from keypad_harness.waits import wait_for
+
 from im_form_tests import assert_quiet
 
 

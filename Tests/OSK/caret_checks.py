@@ -12,15 +12,14 @@ keypad-osk's trace says where the keypad arrived: `edge bottom|top X,Y,W,H` (the
 pixels), and `caret below|above probe=H` for each caret the compositor gives.
 """
 import contextlib
-import os
 import shutil
-import subprocess
 import tempfile
 
-from gtk4_caret_app import GTK4Caret
-from osk_e2e import chromium, stop_browser
-from wayland_e2e import CHROME, VirtualPointer, click_output, near
-from web_harness import Page, wait_for
+from keypad_harness.gtk4_apps import GTK4Caret
+from keypad_harness.screenshot import CHROME, near
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import VirtualPointer, click_output
+from keypad_harness.web import Page, chromium, stop_browser
 
 YELLOW = (255, 255, 0)
 

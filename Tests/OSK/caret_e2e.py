@@ -13,16 +13,12 @@ Run with the other sway tests by Tests/OSK/osk_e2e.py (its TESTS join SWAY_TESTS
 """
 import json
 import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland"):
-    sys.path.insert(0, os.path.join(HERE, "..", folder))
+from keypad_harness.keypad_osk import OSK, screenshot
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway
 
-from caret_checks import arrive, chromium_caret, chromium_on, covers, field_uncovered, gtk4_caret  # noqa: E402
-from osk_e2e import OSK, PLAIN, screenshot  # noqa: E402
-from wayland_e2e import VirtualPointer, click_output, sway  # noqa: E402
-from web_harness import wait_for  # noqa: E402
+from caret_checks import arrive, chromium_caret, chromium_on, covers, field_uncovered, gtk4_caret
 
 
 def test_chromium_caret_unknown(bin_dir, workdir):

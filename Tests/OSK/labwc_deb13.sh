@@ -95,7 +95,7 @@ echo "ok   $(labwc --version 2>&1 | head -n 1) started keypad-osk (its autostart
 # A keyboard on the seat, so windows get keyboard focus (and Chromium its text-input).
 wtype -s 3600000 &
 status=0
-PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
+PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=/keypad/Tests/Support /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
     /keypad/work/osk.trace "$(cat /keypad/work/test-name)" || status=$?
 if [ "$(cat /keypad/work/test-name)" = kiosk ]; then
     # The keyboard on request: sm.puri.OSK0 on the session's bus (keypad-osk's, from its environment),
@@ -111,7 +111,7 @@ if [ "$(cat /keypad/work/test-name)" = kiosk ]; then
     x_display=$(find /tmp/.X11-unix -name 'X*' -printf '%f\n' 2>/dev/null | sed -n 's/^X//p' | head -n 1 || true)
     KEYPAD_ONREQUEST_TRACE=/keypad/work/osk.trace KEYPAD_ONREQUEST_POINTER=/keypad/work/virtual-pointer \
         KEYPAD_ONREQUEST_AS="runuser -u kiosk -- env DBUS_SESSION_BUS_ADDRESS=$bus XDG_RUNTIME_DIR=$runtime" \
-        KEYPAD_ONREQUEST_X_DISPLAY=":$x_display" PYTHONDONTWRITEBYTECODE=1 \
+        KEYPAD_ONREQUEST_X_DISPLAY=":$x_display" PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=/keypad/Tests/Support \
         /usr/bin/python3 /keypad/Tests/OSK/onrequest_e2e.py /usr/bin || status=$?
 fi
 if [ "$status" != 0 ]; then

@@ -27,14 +27,17 @@ import tempfile
 import time
 import traceback
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland"):
-    sys.path.insert(0, os.path.join(HERE, "..", folder))
+from keypad_harness.form_app import QT_FORM, WaylandForm
+from keypad_harness.gtk4_apps import GTK4_FORM, tap_gtk4_form
+from keypad_harness.keypad_osk import band_top, screenshot
+from keypad_harness.screenshot import CHROME, keypad_band
+from keypad_harness.trace import Trace
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import PLAIN, VirtualPointer, click_output
+from keypad_harness.web import Page, chromium, stop_browser
 
-from caret_checks import chromium_caret, chromium_on, gtk4_caret  # noqa: E402
-from osk_e2e import GTK4_FORM, PLAIN, band_top, chromium, screenshot, stop_browser, tap_gtk4_form  # noqa: E402
-from wayland_e2e import CHROME, VirtualPointer, click_output, keypad_band  # noqa: E402
-from web_harness import Page, Trace, wait_for  # noqa: E402
+from caret_checks import chromium_caret, chromium_on, gtk4_caret
+
 
 WHITE = (255, 255, 255)
 # Each field, the text-input-v3 purpose Chromium gives it (3 NUMBER, 4 PHONE), its pad, and the
@@ -117,10 +120,7 @@ def test_qt6_form(trace, workdir):
     (QT_IM_MODULE unset) gets each field's pad from keypad-osk, a `shown` line for each in the
     trace (Qt keeps one activation and changes only the content type from field to field), and
     taps type; a password field's keys are concealed in the trace."""
-    sys.path.insert(0, os.path.join(HERE, "..", "Qt"))
-    from qt_e2e import FORM, WaylandForm  # noqa: E402 - the Qt tests' form, on Wayland
-
-    form = WaylandForm(workdir, "Qt 6 labwc form", env={}, command=FORM + ["6", "widgets"])
+    form = WaylandForm(workdir, "Qt 6 labwc form", env={}, command=QT_FORM + ["6", "widgets"])
     try:
         form.activate()
         for name, purpose, layout, keys, text in QT_FIELDS:

@@ -39,92 +39,36 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland"):
-    sys.path.insert(0, os.path.join(HERE, "..", folder))
-
-import gi  # noqa: E402
+import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi, Gio, GLib  # noqa: E402
+from gi.repository import Atspi  # noqa: E402
 
-from e2e_runner import run_tests  # noqa: E402
-from im_app import App  # noqa: E402
-from process_waits import context_switches, thread_wait, woken  # noqa: E402
-from screenshot import Screenshot  # noqa: E402
-from wayland_e2e import CHROME, SCREEN, VirtualPointer, click_output, has_return_key, keypad_band, sway_windows  # noqa: E402
-from web_harness import FIREFOX_PREFS, Page, Trace, wait_for  # noqa: E402
+from keypad_harness.atspi_app import App  # noqa: E402
+from keypad_harness.gtk4_apps import GTK4_FORM, tap_gtk4_form  # noqa: E402
+from keypad_harness.keypad_osk import OSK, Keypad, band_top, puri, screenshot, shots  # noqa: E402
+from keypad_harness.process import context_switches, thread_wait, woken  # noqa: E402
+from keypad_harness.runner import run_tests  # noqa: E402
+from keypad_harness.screenshot import CHROME, keypad_band  # noqa: E402
+from keypad_harness.trace import Trace  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway_windows  # noqa: E402
+from keypad_harness.web import FIREFOX_PREFS, Page, chromium, stop_browser  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 
 COMPOSITOR = os.environ.get("KEYPAD_COMPOSITOR", "")
-SHOTS = tempfile.mkdtemp(prefix="keypad-osk-")
 FORM = os.path.join(HERE, "..", "IM", "im_form.py")
-GTK4_FORM = os.path.join(HERE, "gtk4_form.py")
-# The apps use the toolkit's own Wayland input method: no module, as in a plain session.
-PLAIN = {key: value for key, value in os.environ.items() if key not in ("GTK_IM_MODULE", "GTK_IM_MODULE_FILE")}
 # Typed on the symbols page into the password field; never in any output. Symbols between the
 # digits, so that no timestamp or process id in a browser's log can contain it by chance.
 SECRET = "2$5#8&0"
-
-
-class OSK:
-    """One keypad-osk process with its own trace and output."""
-
-    def __init__(self, bin_dir, workdir, name="osk", args=(), env=None):
-        self.trace = Trace(os.path.join(workdir, f"{name}.trace"))
-        self.log_path = os.path.join(workdir, f"{name}.log")
-        self.log = open(self.log_path, "w")
-        self.process = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), *args], stdout=self.log,
-                                        stderr=subprocess.STDOUT,
-                                        env=dict(PLAIN, KEYPAD_IM_TRACE=self.trace.path, **(env or {})))
-
-    def output(self):
-        self.log.flush()
-        with open(self.log_path, errors="replace") as file:
-            return file.read()
-
-    def close(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=5)
-        self.log.close()
-
-    def wait_keypad(self, mark, layout):
-        try:
-            keypad = self.trace.wait_keypad(mark, layout)
-        except AssertionError:
-            screenshot("no-keypad")
-            raise
-        return keypad, band_top()
-
-    def tap(self, keypad, top, name):
-        """A pointer tap on the key `name` of `keypad` (from the trace), whose window starts at `top`."""
-        x, y = keypad[2][name]
-        click_output(x, top + y)
 
 
 def key_rect(osk, role):
     """The first key of `role` in keypad-osk's trace: x, y, width, height in its keypad window."""
     line = next(line for line in osk.trace.lines() if line.startswith(f"key {role} "))
     return tuple(int(v) for v in line.split(" ")[-1].split(","))
-
-
-def screenshot(name):
-    return Screenshot.take(os.path.join(SHOTS, f"{name}.png"), env=SCREEN)
-
-
-def band_top(name="band", timeout=5):
-    """The top of the keypad's band across the bottom of the output, once it has slid in
-    (the same top in two screenshots in a row) with its return key drawn."""
-    seen = []
-
-    def settled():
-        shot = screenshot(name)
-        top = keypad_band(shot, 0, 1280, 720)
-        seen.append(top)
-        if top is None or len(seen) < 2 or seen[-2] != top or not has_return_key(shot, 0, 1280, top, 720):
-            return None
-        return top
-    return wait_for(settled, "the keypad's band at the bottom of the output", timeout=timeout, seen=lambda: seen[-3:])
 
 
 def assert_one_focused_view(title_part):
@@ -312,14 +256,6 @@ def test_second_osk_refuses(bin_dir, workdir):
         first.close()
 
 
-def puri(method, *args, prefix=()):
-    """A call to keypad-osk's sm.puri.OSK0 with gdbus (run after `prefix`, a command that reaches
-    another user's session bus); its output, or None while nobody owns the name."""
-    result = subprocess.run([*prefix, "gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0",
-                             "--method", method, *args], capture_output=True, text=True, timeout=10)
-    return result.stdout.strip() if result.returncode == 0 else None
-
-
 def test_dismiss_and_sm_puri_osk0(bin_dir, workdir):
     """The toolbar's Dismiss hides the keypad (the field keeps focus and text); sm.puri.OSK0's
     Visible follows, and SetVisible(true) brings the keypad back, SetVisible(false) hides it."""
@@ -405,21 +341,6 @@ def test_idle(bin_dir, workdir):
 # GTK 4
 
 
-def tap_gtk4_form(app, tap):
-    """Taps 8, 9 and Delete on the keypad (`tap(key)`) for GTK4_FORM's Digits entry, reading the
-    form's own text after each from its output."""
-    lines = []
-    os.set_blocking(app.stdout.fileno(), False)
-
-    def text_is(expected):
-        for line in iter(app.stdout.readline, ""):
-            lines.append(line.rstrip("\n"))
-        return f"text Digits {expected}".rstrip() in lines[-1:]
-    for key, expected in (("8", "8"), ("9", "89"), ("Delete", "8")):
-        tap(key)
-        wait_for(lambda: text_is(expected), f"the GTK 4 entry to read {expected!r}", seen=lambda: lines[-3:])
-
-
 def test_gtk4_form(bin_dir, workdir):
     osk = OSK(bin_dir, workdir, "gtk4")
     app = subprocess.Popen(["/usr/bin/python3", GTK4_FORM], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -435,27 +356,6 @@ def test_gtk4_form(bin_dir, workdir):
 
 
 # Chromium
-
-
-def chromium(page, profile, name="form.html", kiosk=True):
-    """Chromium on Wayland on the page `name`: a fullscreen kiosk, or (kiosk False) an app window."""
-    target = ["--kiosk", page.url(name)] if kiosk else [f"--app={page.url(name)}"]
-    command = ["chromium", "--ozone-platform=wayland", "--no-first-run", "--no-default-browser-check",
-               "--password-store=basic", "--disable-gpu", f"--user-data-dir={profile}", *target]
-    if os.geteuid() == 0:
-        command.insert(1, "--no-sandbox")
-    log = open(os.path.join(profile, "output.log"), "w")
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=PLAIN, start_new_session=True), log
-
-
-def stop_browser(browser, log):
-    """Ends a browser started in a session of its own, and closes its log."""
-    try:
-        os.killpg(browser.pid, 15)
-        browser.wait(timeout=10)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(browser.pid, 9)
-    log.close()
 
 
 def test_chromium_kiosk(bin_dir, workdir):
@@ -637,16 +537,7 @@ def test_cage_serves_from_xwayland(bin_dir, workdir):
     the Xwayland (its window on the X server's tree). Tests/Wayland's cage cases type through it."""
     osk = OSK(bin_dir, workdir, "cage")
     try:
-        bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-
-        def owner_pid():
-            try:
-                return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                     "GetConnectionUnixProcessID", GLib.Variant("(s)", ("org.keypad.OSK1",)), None,
-                                     Gio.DBusCallFlags.NONE, 2000, None).unpack()[0]
-            except GLib.Error:
-                return None
-        wait_for(lambda: owner_pid() == osk.process.pid, "keypad-osk to own org.keypad.OSK1", timeout=20,
+        wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk to own org.keypad.OSK1", timeout=20,
                  seen=osk.output)
         assert osk.output() == ("keypad-osk: the Wayland compositor offers no zwp_input_method_manager_v2: serving the"
                                 f" apps' keypad modules from its Xwayland (DISPLAY={os.environ['DISPLAY']})\n"), osk.output()
@@ -682,7 +573,7 @@ def main():
         tests = [t for t in SWAY_TESTS if t is not test_compositor_gone] + CARET_TESTS + [test_compositor_gone]
     else:
         tests = [test_cage_serves_from_xwayland, test_cage_refuses_without_xwayland]
-    return run_tests(tests, COMPOSITOR, (bin_dir, workdir), sys.argv[2:], (SHOTS, workdir))
+    return run_tests(tests, COMPOSITOR, (bin_dir, workdir), sys.argv[2:], (shots(), workdir))
 
 
 if __name__ == "__main__":

@@ -83,5 +83,5 @@ echo "ok   Debian 12 in $((SECONDS - start)) s"
 
 start=$SECONDS
 scripts/packaging/debian13-chroot "${debian13_packages[@]}" -b "$PWD:/keypad" -b "$tmp/13:/keypad-debs" -- \
-    env PYTHONDONTWRITEBYTECODE=1 sh -c 'cd /keypad && Tests/Qt/deb_qt.sh --lifecycle /keypad-debs/*.deb'
+    env PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=/keypad/Tests/Support sh -c 'cd /keypad && Tests/Qt/deb_qt.sh --lifecycle /keypad-debs/*.deb'
 echo "ok   Debian 13 in $((SECONDS - start)) s"

@@ -20,17 +20,14 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "GTK4"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from gtk4_e2e import (DBusMonitor, Form, Keypad, assert_password_kept, assert_quiet,  # noqa: E402
-                      delete_and_activate_digits, run_tests, trace_lines, type_a_password)
-from im_app import wait_for  # noqa: E402
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "OSK"))
-from osk_e2e import OSK  # noqa: E402
-from wayland_e2e import VirtualPointer  # noqa: E402  (osk_e2e put Tests/Wayland on the path)
+from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm, assert_password_kept, assert_quiet,
+                                     delete_and_activate_digits, type_a_password)
+from keypad_harness.keypad_osk import OSK, Keypad
+from keypad_harness.runner import run_each
+from keypad_harness.trace import trace_lines
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import VirtualPointer
 
-FORM = ["/usr/bin/python3", os.path.join(HERE, "qt_form.py")]
 # What Qt itself may print on a headless display; nothing of the plug-in's.
 QT_NOISE = ("XDG_RUNTIME_DIR not set",)
 
@@ -46,21 +43,7 @@ class Qt:
     def form(self, bin_dir, title=None, env=None, wayland=False):
         env = dict({"QT_PLUGIN_PATH": self.plugins, "QT_IM_MODULE": "keypad"}, **(env or {}))
         return (WaylandForm if wayland else Form)(bin_dir, title or f"Qt {self.version} {self.kind} form", env=env,
-                                                  command=FORM + [str(self.version), self.kind])
-
-
-class WaylandForm(Form):
-    """The form as a native Wayland client (QT_QPA_PLATFORM=wayland) of a headless sway, which
-    gives a new window focus itself: no X window to find or activate."""
-
-    def __init__(self, bin_dir, title, env, command):
-        super().__init__(bin_dir, title, env=dict(env, QT_QPA_PLATFORM="wayland"), command=command)
-
-    def _window(self):
-        return None
-
-    def activate(self):
-        wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
+                                                  command=QT_FORM + [str(self.version), self.kind])
 
 
 def pads_shown(trace):
@@ -295,11 +278,11 @@ def main():
         for kind in arguments.kind or (("widgets",) if arguments.wayland else ("widgets", "qml")):
             qt = Qt(version, kind, arguments.plugin_root)
             tests = WAYLAND_TESTS if arguments.wayland else TESTS if kind == "widgets" else QML_TESTS
-            failed += run_tests(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
-                                f"Qt {version} {kind} ")
+            failed += run_each(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
+                               f"Qt {version} {kind} ")
     if not arguments.wayland and not arguments.qt and not arguments.kind:
-        failed += run_tests(MIXED_TESTS, arguments.only,
-                            lambda test: test(arguments.plugin_root, arguments.bin_dir, Keypad(), trace))
+        failed += run_each(MIXED_TESTS, arguments.only,
+                           lambda test: test(arguments.plugin_root, arguments.bin_dir, Keypad(), trace))
     sys.exit(1 if failed else 0)
 
 

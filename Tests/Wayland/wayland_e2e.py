@@ -30,65 +30,31 @@ each in a cage of its own).
     scripts/display/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
 import glob
-import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 import traceback
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "IM"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import gi  # noqa: E402
+import gi
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from gi.repository import Gio, GLib  # noqa: E402
-from im_app import THIN, App, wait_for  # noqa: E402
-from screenshot import Screenshot  # noqa: E402
+from keypad_harness.atspi_app import THIN, App  # noqa: E402
+from keypad_harness.keypad_osk import Keypad  # noqa: E402
+from keypad_harness.screenshot import CHROME, RETURN_BLUE, Screenshot, has_return_key, keypad_band, near  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+from keypad_harness.wayland import SCREEN, VirtualPointer, click_output, sway, sway_windows  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FORM = os.path.join(HERE, "..", "IM", "im_form.py")
 COMPOSITOR = os.environ.get("KEYPAD_COMPOSITOR", "")
 SHOTS = tempfile.mkdtemp(prefix="keypad-wayland-")
 
-# The keypad's colours in the light theme (Resources/themes/keypad.css): the area's
-# background and the return key's blue.
-CHROME = (209, 212, 219)
-RETURN_BLUE = (10, 132, 255)
-
-
-def near(colour, expected, tolerance=6):
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
-
-
 # Compositor
-
-
-SCREEN = dict(os.environ, WAYLAND_DISPLAY=os.environ.get("KEYPAD_SCREEN_WAYLAND_DISPLAY", ""))
-
-
-def sway(*args):
-    return subprocess.run(["swaymsg", *args], check=True, capture_output=True, text=True).stdout
-
-
-def sway_windows():
-    """(name, focused, rect) of every window in sway's tree."""
-    found = []
-
-    def walk(node):
-        if node.get("type") in ("con", "floating_con") and node.get("name") is not None:
-            found.append((node["name"], node.get("focused"), node["rect"]))
-        for child in node.get("nodes", []) + node.get("floating_nodes", []):
-            walk(child)
-
-    walk(json.loads(sway("-t", "get_tree")))
-    return found
 
 
 def app_origin(title):
@@ -102,61 +68,11 @@ def app_origin(title):
     raise AssertionError(f"no window {title!r} in sway's tree {sway_windows()}")
 
 
-class VirtualPointer:
-    """Tests/Wayland/virtual_pointer.c: a wlr-virtual-pointer client, so that the seat
-    has a pointer whose clicks reach the apps (started before them)."""
-
-    process = None
-
-    @classmethod
-    def start(cls, binary):
-        process = subprocess.Popen([binary, "1280", "720"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, env=SCREEN)
-        line = process.stdout.readline().strip()
-        if line != "ready":
-            process.wait()
-            return process.stderr.read().strip()
-        cls.process = process
-        return None
-
-    @classmethod
-    def send(cls, command):
-        cls.process.stdin.write(command + "\n")
-        cls.process.stdin.flush()
-        assert cls.process.stdout.readline().strip() == "done"
-
-
-def click_output(x, y):
-    """A pointer click at output coordinates."""
-    VirtualPointer.send(f"click {int(x)} {int(y)}")
-
-
 def screenshot(name):
     return Screenshot.take(os.path.join(SHOTS, f"{COMPOSITOR}-{name}.png"), env=SCREEN)
 
 
 # Pixels
-
-
-def keypad_band(shot, left, right, bottom):
-    """The keypad's band ending at `bottom` between `left` and `right`: its top (the
-    highest row whose edge pixels, one in from each side, have the keypad's colour, all
-    the way down), or None when the bottom row is not the keypad's."""
-    y = bottom - 2
-    if not (near(shot.pixel(left + 1, y), CHROME) and near(shot.pixel(right - 2, y), CHROME)):
-        return None
-    while y > 0 and near(shot.pixel(left + 1, y - 1), CHROME) and near(shot.pixel(right - 2, y - 1), CHROME):
-        y -= 1
-    return y
-
-
-def has_return_key(shot, left, right, top, bottom):
-    """Whether the return key's blue shows in the band."""
-    for y in range(top, bottom, 4):
-        for x in range(left, right, 8):
-            if near(shot.pixel(x, y), RETURN_BLUE, 12):
-                return True
-    return False
 
 
 def assert_keypad_across_bottom(name, left, right, bottom, height):
@@ -550,7 +466,7 @@ def test_library_close_mid_slide(bin_dir):
 
 
 def cage_form(bin_dir):
-    """The Python form through the thin module (KEYPAD_IM_THIN=1 makes im_app find the keys on
+    """The Python form through the thin module (KEYPAD_IM_THIN=1 makes atspi_app find the keys on
     keypad-osk's accessibility tree), focused by cage as it maps (xdg-shell's activated)."""
     assert THIN, "the cage tests run with KEYPAD_IM_THIN=1 (make test-wayland)"
     env = {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "G_DEBUG": "fatal-criticals"}
@@ -665,14 +581,6 @@ def test_cage_thin_fields_toolbar_and_focus_out(bin_dir):
         form.app.close()
 
 
-def keypad_osk_pid():
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-    reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                          "GetConnectionUnixProcessID", GLib.Variant("(s)", ("org.keypad.OSK1",)), None,
-                          Gio.DBusCallFlags.NONE, 2000, None)
-    return reply.unpack()[0]
-
-
 def test_cage_thin_keypad_osk_killed_and_restarted(bin_dir):
     """keypad-osk killed while its keypad shows: the app runs on, and the next field's tap starts
     another (D-Bus activation), whose keypad types."""
@@ -681,13 +589,13 @@ def test_cage_thin_keypad_osk_killed_and_restarted(bin_dir):
         app = form.app
         cage_tap_field(form, "Digits")
         cage_keypad(form)
-        first = keypad_osk_pid()
+        first = Keypad.owner_pid()
         os.kill(first, signal.SIGKILL)
         assert_no_keypad("cage-osk-killed")
         amount = cage_tap_field(form, "Amount")
         app.wait_for_line("focus Amount")
         cage_keypad(form)
-        assert keypad_osk_pid() != first, "the keypad shows, yet keypad-osk was not started again"
+        assert Keypad.owner_pid() != first, "the keypad shows, yet keypad-osk was not started again"
         cage_tap_key(form, "4")
         wait_for(lambda: app.text(amount) == "4", "4 in Amount", seen=lambda: app.text(amount))
         assert app.process.poll() is None, "the app ended with keypad-osk"
@@ -697,7 +605,7 @@ def test_cage_thin_keypad_osk_killed_and_restarted(bin_dir):
         form.app.close()
 
 
-# The library's placements come first: keypad-osk, whose keys im_app also looks at, is not running yet.
+# The library's placements come first: keypad-osk, whose keys atspi_app also looks at, is not running yet.
 CAGE_TESTS = [
     test_library_window_placement,
     test_library_docked,

@@ -27,9 +27,10 @@ import tempfile
 import time
 import traceback
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from web_harness import Browser, OtherWindow, Page, Trace, active_window, click, keypad_windows, keys, point_at, \
-    wait_for, window_name  # noqa: E402
+from keypad_harness.trace import Trace
+from keypad_harness.waits import wait_for
+from keypad_harness.web import (Browser, OtherWindow, Page, active_window, click, keypad_windows, keys, point_at,
+                                window_name)
 
 # HTML field → the layout Firefox's input purpose gets (docs/web-kiosks.md's table).
 FIREFOX_PADS = {
@@ -106,7 +107,7 @@ class Session:
 
     def type_keys(self, id, *names):
         """Taps keys, each waiting for the field's next input event (one more tap if a
-        press was lost to the window manager's grab, as in Tests/IM/im_app.py)."""
+        press was lost to the window manager's grab, as in Tests/Support/keypad_harness/atspi_app.py)."""
         for name in names:
             mark = self.page.mark()
             self.tap_key(name)

@@ -34,15 +34,14 @@ import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-for folder in ("IM", "Web", "Wayland", "OSK"):
-    sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", folder))
+from keypad_harness.process import context_switches, woken
+from keypad_harness.screenshot import Screenshot, keypad_band
+from keypad_harness.trace import Trace
+from keypad_harness.waits import wait_for
+from keypad_harness.wayland import VirtualPointer
 
-from wayland_e2e import VirtualPointer, keypad_band  # noqa: E402
-from screenshot import Screenshot  # noqa: E402
-from web_harness import Trace, wait_for  # noqa: E402
-from squeekboard_keys import key_on_output  # noqa: E402
-from process_waits import context_switches, woken  # noqa: E402
+from squeekboard_keys import key_on_output
+
 
 SCREEN = dict(os.environ, WAYLAND_DISPLAY=os.environ.get("KEYPAD_SCREEN_WAYLAND_DISPLAY", ""))
 PLAIN = {key: value for key, value in os.environ.items() if key not in ("GTK_IM_MODULE", "GTK_IM_MODULE_FILE")}

@@ -33,7 +33,6 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from latency_stats import median_p95  # noqa: E402
 from xtest_pointer import XTestPointer  # noqa: E402
 
@@ -43,7 +42,6 @@ matchbox = mode == "matchbox-numpad"
 app = subprocess.Popen([binary, "serve-baseline" if matchbox else mode], stdout=subprocess.PIPE, text=True)
 lines = queue.Queue()
 threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
-
 
 
 def matchbox_keys():
@@ -66,8 +64,6 @@ def matchbox_keys():
     x, y = int(geometry["Absolute upper-left X"]), int(geometry["Absolute upper-left Y"])
     width, height = int(geometry["Width"]), int(geometry["Height"])
     return process, {"5": (x + width * 3 // 10, y + height // 2), "Delete": (x + width * 9 // 10, y + height // 6)}
-
-
 
 
 def cpu_seconds(pid):

@@ -5,7 +5,7 @@ one browser run: instant taps and taps held HOLD ms.
 
 The press is an XTest button press from this process, timed (CLOCK_REALTIME, as the page's
 `performance.timeOrigin + performance.now()`) just before it is flushed to the X server; the
-page stamps each `input` event and posts it to the loopback server (Tests/Web/web_harness.py).
+page stamps each `input` event and posts it to the loopback server (Tests/Support/keypad_harness/web.py).
 Firefox's timer precision is not reduced (privacy.reduceTimerPrecision false), so both clocks
 read to the microsecond.
 
@@ -19,13 +19,14 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "Web"))
-from latency_stats import median_p95  # noqa: E402
-from xtest_pointer import XTestPointer  # noqa: E402
-from web_harness import FIREFOX_PREFS, Page, Trace, click, find_windows, wait_for  # noqa: E402
-import web_harness  # noqa: E402
+from keypad_harness.trace import Trace
+from keypad_harness.waits import wait_for
+from keypad_harness import web
+from keypad_harness.web import FIREFOX_PREFS, Page, click, find_windows
+
+from latency_stats import median_p95
+from xtest_pointer import XTestPointer
+
 
 HOLD_MS = 80
 MATCHBOX_LAYOUT = """<?xml version="1.0" encoding="UTF-8"?>
@@ -82,10 +83,10 @@ def measure(page, field, keys, taps, hold_ms, xtest):
 
 def main():
     bin_dir, taps = sys.argv[1], int(sys.argv[2])
-    web_harness.FIREFOX_PREFS = FIREFOX_PREFS + 'user_pref("privacy.reduceTimerPrecision", false);\n'
+    web.FIREFOX_PREFS = FIREFOX_PREFS + 'user_pref("privacy.reduceTimerPrecision", false);\n'
     page = Page()
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
-    browser = web_harness.Browser("firefox", page.url(), bin_dir, trace.path)
+    browser = web.Browser("firefox", page.url(), bin_dir, trace.path)
     xtest = XTestPointer()
     matchbox = None
     try:
@@ -137,7 +138,7 @@ def measure_chromium(page, bin_dir, taps, xtest):
     no input purpose, so the default layout's numbers page types the "5"."""
     trace = Trace(tempfile.mktemp(prefix="keypad-bench-trace-"))
     mark = page.mark()
-    browser = web_harness.Browser("chromium", page.url(), bin_dir, trace.path)
+    browser = web.Browser("chromium", page.url(), bin_dir, trace.path)
     try:
         page.wait_load(mark, timeout=60)
         rect = page.rect("numeric")

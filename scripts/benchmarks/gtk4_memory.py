@@ -9,17 +9,15 @@ context), alternating, RUNS times each. Also checks no Swift runtime or Foundati
     gtk4_memory.py BIN_DIR RUNS 3 the same for the thin GTK 3 module (#31): the form in GTK 3, the
                                   module from <bin>/gtk-3.0/immodules.cache
 """
-import os
 import statistics
 import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "GTK4"))
-from gtk4_e2e import GTK, Form, Keypad  # noqa: E402
-sys.path.insert(0, HERE)
-from process_memory import rollup  # noqa: E402
+from keypad_harness.form_app import Form, GTK
+from keypad_harness.keypad_osk import Keypad
+from keypad_harness.process import rollup
+
 
 bin_dir, runs = sys.argv[1], int(sys.argv[2])
 GTK["version"] = int(sys.argv[3]) if len(sys.argv) > 3 else 4

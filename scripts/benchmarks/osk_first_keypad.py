@@ -22,7 +22,6 @@ import gi
 
 from gi.repository import Gio, GLib  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from latency_stats import median_p95  # noqa: E402
 from osk_bus import osk_pid, visible_changes  # noqa: E402
 

@@ -24,7 +24,6 @@ import time
 from gi.repository import Gio, GLib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
 from latency_stats import median_p95  # noqa: E402
 from osk_bus import visible_changes  # noqa: E402
 from xtest_pointer import XTestPointer  # noqa: E402

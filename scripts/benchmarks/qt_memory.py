@@ -21,11 +21,12 @@ import time
 
 from gi.repository import Gio
 
+from keypad_harness.process import rollup
+
+from osk_bus import osk_pid
+from xtest_pointer import XTestPointer
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-from osk_bus import osk_pid  # noqa: E402
-from process_memory import rollup  # noqa: E402
-from xtest_pointer import XTestPointer  # noqa: E402
 
 version, runs = sys.argv[1], int(sys.argv[2])
 MODULES = {"none": None, "keypad": "keypad", "qtvk": "qtvirtualkeyboard"}

@@ -14,7 +14,6 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
-sys.path.insert(0, HERE)
 import bench_results  # noqa: E402
 import render_benchmarks  # noqa: E402
 from benchmark_sections import PARTS  # noqa: E402

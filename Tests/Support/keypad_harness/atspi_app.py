@@ -16,6 +16,8 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
+from .waits import wait_for, wait_still  # noqa: E402
+
 THIN = os.environ.get("KEYPAD_IM_THIN") == "1"
 OSK_NAME = "org.keypad.OSK1"
 
@@ -50,20 +52,6 @@ def keypad_osk_apps():
         except GLib.Error:
             continue
     return found
-
-
-# Every wait is this many times as long under emulation (make test-arm64's qemu-user).
-TIMEOUT_SCALE = float(os.environ.get("KEYPAD_TIMEOUT_SCALE", "1"))
-
-
-def wait_for(condition, what, timeout=5.0, seen=None):
-    """Waits for `condition`; on a timeout the error says what `seen()` shows then."""
-    deadline = time.time() + timeout * TIMEOUT_SCALE
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}" + (f" (seeing {seen()!r})" if seen else ""))
 
 
 def role_name(node):
@@ -157,14 +145,8 @@ class App:
         return None
 
     def require(self, name, role=None):
-        node = None
-        deadline = time.time() + 5
-        while node is None and time.time() < deadline:
-            node = self.find(name, role)
-            if node is None:
-                time.sleep(0.05)
-        assert node is not None, f"no showing {role or 'widget'} named {name!r} ({self.describe()})"
-        return node
+        return wait_for(lambda: self.find(name, role), f"a showing {role or 'widget'} named {name!r}",
+                        seen=self.describe)
 
     def describe(self):
         """What shows now, for a failure message: windows, how many buttons, the focused widget."""
@@ -231,15 +213,10 @@ class App:
 
     def wait_for_keypad(self, key="Delete"):
         """Waits until the keypad has slid in: its key `key` shows and stays put (three looks)."""
-        positions = []
-        deadline = time.time() + 8 * TIMEOUT_SCALE
-        while time.time() < deadline:
+        def position():
             node = self.find(key, "push button")
-            positions = (positions + [self.center(node) if node is not None else None])[-3:]
-            if len(positions) == 3 and positions[0] is not None and len(set(positions)) == 1:
-                return
-            time.sleep(0.1)
-        raise AssertionError(f"the keypad never settled (key {key!r})")
+            return self.center(node) if node is not None else None
+        wait_still(position, f"the keypad never settled (key {key!r})", 8)
 
     def wait_for_no_keypad(self):
         wait_for(lambda: not self.keypad_shows(), "the keypad to hide")

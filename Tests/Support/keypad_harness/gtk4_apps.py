@@ -1,12 +1,19 @@
-"""Tests/OSK/gtk4_caret.py run as the tests see it (#34): its entries' rectangles and texts as it
-prints them, and focus moved by a line on its standard input. Shared by the Wayland tests
-(Tests/OSK/caret_checks.py) and the X11 one (Tests/GTK4/gtk4_e2e.py); no GTK in the test's process."""
+"""The GTK 4 apps of Tests/OSK run as the tests see them, through what they print; no GTK in the
+test's process.
+
+- Tests/OSK/gtk4_caret.py (#34): its entries' rectangles and texts as it prints them, and focus
+  moved by a line on its standard input. Shared by the Wayland tests (Tests/OSK/caret_checks.py)
+  and the X11 one (Tests/GTK4/gtk4_e2e.py).
+- Tests/OSK/gtk4_form.py: a GTK 4 form with GTK's own text-input-v3 (no module), tapped by
+  keypad-osk's Wayland tests in sway and labwc."""
 import os
 import subprocess
 
-from web_harness import wait_for
+from .paths import TESTS
+from .waits import wait_for
 
-GTK4_CARET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtk4_caret.py")
+GTK4_CARET = os.path.join(TESTS, "OSK", "gtk4_caret.py")
+GTK4_FORM = os.path.join(TESTS, "OSK", "gtk4_form.py")
 
 
 class GTK4Caret:
@@ -41,3 +48,18 @@ class GTK4Caret:
     def close(self):
         self.process.terminate()
         self.process.wait(timeout=5)
+
+
+def tap_gtk4_form(app, tap):
+    """Taps 8, 9 and Delete on the keypad (`tap(key)`) for GTK4_FORM's Digits entry, reading the
+    form's own text after each from its output."""
+    lines = []
+    os.set_blocking(app.stdout.fileno(), False)
+
+    def text_is(expected):
+        for line in iter(app.stdout.readline, ""):
+            lines.append(line.rstrip("\n"))
+        return f"text Digits {expected}".rstrip() in lines[-1:]
+    for key, expected in (("8", "8"), ("9", "89"), ("Delete", "8")):
+        tap(key)
+        wait_for(lambda: text_is(expected), f"the GTK 4 entry to read {expected!r}", seen=lambda: lines[-3:])

@@ -77,3 +77,42 @@ class Screenshot:
         else:
             subprocess.run(["grim", path], check=True, env=env)
         return cls(path)
+
+
+def x11_screenshot(path):
+    """The X screen as an 8-bit RGB PNG (ImageMagick's import), read as pixels."""
+    subprocess.run(["import", "-window", "root", "-depth", "8", f"PNG24:{path}"], check=True)
+    return Screenshot(path)
+
+
+# The keypad in a screenshot
+
+# The keypad's colours in the light theme (Resources/themes/keypad.css): the area's
+# background and the return key's blue.
+CHROME = (209, 212, 219)
+RETURN_BLUE = (10, 132, 255)
+
+
+def near(colour, expected, tolerance=6):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+
+
+def keypad_band(shot, left, right, bottom):
+    """The keypad's band ending at `bottom` between `left` and `right`: its top (the
+    highest row whose edge pixels, one in from each side, have the keypad's colour, all
+    the way down), or None when the bottom row is not the keypad's."""
+    y = bottom - 2
+    if not (near(shot.pixel(left + 1, y), CHROME) and near(shot.pixel(right - 2, y), CHROME)):
+        return None
+    while y > 0 and near(shot.pixel(left + 1, y - 1), CHROME) and near(shot.pixel(right - 2, y - 1), CHROME):
+        y -= 1
+    return y
+
+
+def has_return_key(shot, left, right, top, bottom):
+    """Whether the return key's blue shows in the band."""
+    for y in range(top, bottom, 4):
+        for x in range(left, right, 8):
+            if near(shot.pixel(x, y), RETURN_BLUE, 12):
+                return True
+    return False

@@ -19,29 +19,17 @@ import queue
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "IM"))
-from im_app import restart_keypad_osk  # noqa: E402
+from .atspi_app import restart_keypad_osk
+from .paths import TESTS
+from .waits import wait_for, wait_until
+from .wayland import PLAIN
 
-
-# Every wait is this many times as long under emulation (make test-arm64's qemu-user).
-TIMEOUT_SCALE = float(os.environ.get("KEYPAD_TIMEOUT_SCALE", "1"))
-
-
-def wait_for(condition, what, timeout=5.0, seen=None):
-    """Waits for `condition`; on a timeout the error says what `seen()` shows then."""
-    deadline = time.time() + timeout * TIMEOUT_SCALE
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.03)
-    raise AssertionError(f"timed out waiting for {what}" + (f" (seeing {seen()!r})" if seen else ""))
+# The pages the loopback server serves (form.html, other.html).
+PAGES = os.path.join(TESTS, "Web")
 
 
 class Page:
@@ -56,7 +44,7 @@ class Page:
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def __init__(self, *args, **kwargs):
-                super().__init__(*args, directory=HERE, **kwargs)
+                super().__init__(*args, directory=PAGES, **kwargs)
 
             def log_message(self, *args):
                 pass
@@ -175,50 +163,6 @@ class Page:
         return self.command("state")["rects"][id]
 
 
-class Trace:
-    """The module's trace file (KEYPAD_IM_TRACE): one line per event, never a field's text."""
-
-    def __init__(self, path):
-        self.path = path
-        open(path, "w").close()
-
-    def lines(self):
-        with open(self.path, errors="replace") as file:
-            return [line.rstrip("\n") for line in file]
-
-    def mark(self):
-        return len(self.lines())
-
-    def since(self, mark, prefix=""):
-        return [line for line in self.lines()[mark:] if line.startswith(prefix)]
-
-    def keypad(self, mark=0):
-        """The last keypad shown since `mark`: (layout id, page id, {key name: (x, y)}),
-        from its last `shown` line and the `key` lines after it; None if hidden since."""
-        result = None
-        for line in self.lines()[mark:]:
-            parts = line.split(" ")
-            if parts[0] == "shown":
-                result = (parts[1], parts[2], {})
-            elif parts[0] in ("key", "button") and result is not None:
-                x, y, w, h = (int(v) for v in parts[-1].split(","))
-                result[2][" ".join(parts[2 if parts[0] == "key" else 1:-1])] = (x + w // 2, y + h // 2)
-            elif parts[0] == "hidden":
-                result = None
-        return result
-
-    def wait_keypad(self, mark, layout=None, timeout=8.0):
-        def shown():
-            keypad = self.keypad(mark)
-            return keypad if keypad and keypad[2] and (layout is None or keypad[0] == layout) else None
-        return wait_for(shown, f"the keypad{' ' + layout if layout else ''} to show", timeout,
-                        seen=lambda: self.lines()[mark:][-6:])
-
-    def wait_hidden(self, mark, timeout=5.0):
-        wait_for(lambda: any(line.startswith("hidden") for line in self.lines()[mark:]), "the keypad to hide",
-                 timeout, seen=lambda: self.lines()[mark:][-6:])
-
-
 def click(x, y, hold=0.0):
     """A real X click at (x, y), held `hold` seconds."""
     if hold:
@@ -239,15 +183,6 @@ def point_at(x, y, seen, timeout=5.0):
             break
         step += 1
     assert seen(), f"the page never saw the pointer at {x},{y}"
-
-
-def wait_until(condition, timeout):
-    deadline = time.time() + timeout
-    while not condition():
-        if time.time() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 def keys(*names):
@@ -463,3 +398,24 @@ def chromium_command(profile, url, extra_flags=()):
     if os.geteuid() == 0:
         command.insert(1, "--no-sandbox")
     return command
+
+
+def chromium(page, profile, name="form.html", kiosk=True):
+    """Chromium on Wayland on the page `name`: a fullscreen kiosk, or (kiosk False) an app window."""
+    target = ["--kiosk", page.url(name)] if kiosk else [f"--app={page.url(name)}"]
+    command = ["chromium", "--ozone-platform=wayland", "--no-first-run", "--no-default-browser-check",
+               "--password-store=basic", "--disable-gpu", f"--user-data-dir={profile}", *target]
+    if os.geteuid() == 0:
+        command.insert(1, "--no-sandbox")
+    log = open(os.path.join(profile, "output.log"), "w")
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=PLAIN, start_new_session=True), log
+
+
+def stop_browser(browser, log):
+    """Ends a browser started in a session of its own, and closes its log."""
+    try:
+        os.killpg(browser.pid, 15)
+        browser.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(browser.pid, 9)
+    log.close()

@@ -1,5 +1,7 @@
-"""How a process's threads wait and how often they woke, from /proc (Linux): what keypad-osk's
-idle test (osk_e2e.py) asserts and bench-osk (scripts/benchmarks/bench_osk.py) counts."""
+"""A process read from /proc (Linux):
+- how its threads wait and how often they woke: what keypad-osk's idle test (Tests/OSK/osk_e2e.py)
+  asserts and bench-osk (scripts/benchmarks/bench_osk.py) counts;
+- its resident memory: VmRSS (the GTK tests' soak), and RSS and PSS from smaps_rollup (make bench)."""
 import os
 import platform
 
@@ -47,3 +49,19 @@ def woken(before, after):
     readings that woke in between (a thread that started or ended meanwhile is not counted)."""
     return {f"{tid} {name}": count - before[tid][1] for tid, (name, count) in after.items()
             if tid in before and count != before[tid][1]}
+
+
+def resident_kb(pid):
+    """The process's resident memory (VmRSS), in kB."""
+    with open(f"/proc/{pid}/status") as file:
+        return next(int(line.split()[1]) for line in file if line.startswith("VmRSS:"))
+
+
+def rollup(pid):
+    """(RSS kB, PSS kB) of PID, from /proc/PID/smaps_rollup."""
+    values = {}
+    for line in open(f"/proc/{pid}/smaps_rollup"):
+        parts = line.split()
+        if len(parts) >= 3 and parts[1].isdigit():
+            values[parts[0].rstrip(":")] = int(parts[1])
+    return values["Rss"], values["Pss"]

@@ -1,0 +1,204 @@
+"""A form that prints its own fields' state, as the tests of the thin modules see it: the GTK 4
+form (Tests/GTK4/gtk4_form.py, also in GTK 3 for the thin GTK 3 module) and the Qt forms
+(Tests/Qt/qt_form.py), which speak the same lines on standard input and output; what crossed
+the session bus (dbus-monitor); and the steps the GTK and Qt suites both take on such a form."""
+import json
+import os
+import subprocess
+import tempfile
+import threading
+import time
+
+from .atspi_app import OSK_NAME
+from .paths import TESTS
+from .trace import trace_lines
+from .waits import wait_for
+
+FORM = ["/usr/bin/python3", os.path.join(TESTS, "GTK4", "gtk4_form.py")]
+# The Qt form, for Qt 5 or 6 and widgets or QML (its first two arguments).
+QT_FORM = ["/usr/bin/python3", os.path.join(TESTS, "Qt", "qt_form.py")]
+# The GTK the tests run (--gtk): 4, or 3 for the thin GTK 3 module.
+GTK = {"version": 4}
+
+
+def module_env(bin_dir, im_module="keypad"):
+    """What makes an app of the GTK under test load the build's thin module (IM_MODULE)."""
+    if GTK["version"] == 3:
+        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "GTK_IM_MODULE": im_module,
+                "KEYPAD_FORM_GTK": "3"}
+    return {"GTK_PATH": os.path.join(bin_dir, "gtk-4.0"), "GTK_IM_MODULE": im_module}
+
+
+class Form:
+    """A GTK 4 form under the module, seen through what it prints of its own fields. `command`
+    starts another form that speaks the same lines (Tests/Qt/qt_form.py)."""
+
+    def __init__(self, bin_dir, title="GTK 4 form", im_module="keypad", env=None, scrolled=False, command=FORM):
+        env = {**os.environ, **module_env(bin_dir, im_module), **(env or {})}
+        self.title = title
+        self.process = subprocess.Popen(command + [title] + (["scrolled"] if scrolled else []), stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, env=env)
+        self.lines, self.errors, self.lock = [], [], threading.Lock()
+        for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
+            threading.Thread(target=self._read, args=(stream, sink), daemon=True).start()
+        self.wait_for_line("ready")
+        self.window = self._window()
+
+    def _read(self, stream, sink):
+        for line in stream:
+            with self.lock:
+                sink.append(line.rstrip("\n"))
+
+    def _window(self):
+        found = []
+
+        def search():
+            result = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{self.title}$"], capture_output=True, text=True)
+            found[:] = result.stdout.split()
+            return bool(found)
+        wait_for(search, f"the window {self.title!r}")
+        return found[0]
+
+    def output(self):
+        with self.lock:
+            return list(self.lines), list(self.errors)
+
+    def wait_for_line(self, line, timeout=8.0):
+        wait_for(lambda: line in self.output()[0], repr(line), timeout, seen=lambda: self.output())
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def state(self):
+        before = len(self.output()[0])
+        self.send("state")
+        wait_for(lambda: any(l.startswith("state ") for l in self.output()[0][before:]), "the form's state")
+        line = next(l for l in self.output()[0][before:] if l.startswith("state "))
+        return json.loads(line[len("state "):])
+
+    def text(self, name):
+        return self.state()["texts"][name]
+
+    def activate(self):
+        subprocess.run(["xdotool", "windowactivate", "--sync", self.window], check=True)
+        wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
+
+    def fullscreen(self):
+        """Activates the window and makes it fullscreen, as a kiosk's."""
+        self.activate()
+        self.send("fullscreen")
+        wait_for(lambda: self.state()["fullscreen"], f"{self.title!r} to be fullscreen")
+
+    def focus(self, name):
+        self.send(f"focus {name}")
+        wait_for(lambda: self.state()["focus"] == name, f"{name} to have focus")
+
+    def click(self, name):
+        """A real click (xdotool) in the middle of field `name` (GTK 3: the form tells no screen
+        position in GTK 4)."""
+        before = len(self.output()[0])
+        self.send(f"frame {name}")
+        wait_for(lambda: any(l.startswith(f"frame {name} ") for l in self.output()[0][before:]), f"{name}'s frame")
+        line = next(l for l in self.output()[0][before:] if l.startswith(f"frame {name} "))
+        x, y, width, height = json.loads(line[len(f"frame {name} "):])
+        subprocess.run(["xdotool", "mousemove", str(x + width // 2), str(y + height // 2), "click", "1"], check=True)
+
+    def select(self, name, start, end):
+        before = len(self.output()[0])
+        self.send(f"select {name} {start} {end}")
+        wait_for(lambda: f"selected {name}" in self.output()[0][before:], f"{name}'s selection")
+
+    def assert_focused(self, name):
+        state = self.state()
+        assert state["active"] and state["focus"] == name, f"{self.title!r} lost focus: {state}"
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait(timeout=5)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+class WaylandForm(Form):
+    """The form as a native Wayland client (QT_QPA_PLATFORM=wayland) of a headless sway, which
+    gives a new window focus itself: no X window to find or activate."""
+
+    def __init__(self, bin_dir, title, env, command):
+        super().__init__(bin_dir, title, env=dict(env, QT_QPA_PLATFORM="wayland"), command=command)
+
+    def _window(self):
+        return None
+
+    def activate(self):
+        wait_for(lambda: self.state()["active"], f"{self.title!r} to be the active window")
+
+
+def assert_quiet(form, allowed=()):
+    errors = [l for l in form.output()[1] if l.strip() and not any(a in l for a in allowed)]
+    assert not errors, f"{form.title!r} wrote to standard error: {errors}"
+
+
+class DBusMonitor:
+    """Everything org.keypad.OSK1 carries on the session bus, as dbus-monitor prints it."""
+
+    def __enter__(self):
+        self.file = tempfile.NamedTemporaryFile("w+", suffix=".txt")
+        self.process = subprocess.Popen(
+            ["dbus-monitor", "--session", f"interface='{OSK_NAME}'"], stdout=self.file, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)  # dbus-monitor has no ready signal; it only needs to be in place before the form starts
+        return self
+
+    def text(self):
+        self.file.seek(0)
+        return self.file.read()
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        self.process.wait(timeout=5)
+        return False
+
+
+# Steps both suites take
+
+def delete_and_activate_digits(form, keypad):
+    """In a form's focused Digits field holding "123": Delete over a character, then over a
+    selection, then Return, which activates the field and keeps its focus."""
+    keypad.type(form, "Digits", "Delete")
+    assert form.text("Digits") == "12", form.text("Digits")
+    form.select("Digits", 0, 1)
+    keypad.type(form, "Digits", "Delete")
+    assert form.text("Digits") == "2", f"Delete over the selection left {form.text('Digits')!r}"
+    keypad.press(form, "activate Digits")
+    form.assert_focused("Digits")
+
+
+def type_a_password(form, keypad):
+    """In a form's focused Password field: taps q, w, e, deletes the selected w and then q,
+    and taps Return, which activates the field and keeps its focus."""
+    keypad.wait_for("q")
+    keypad.type(form, "Password", "q", "w", "e")
+    form.select("Password", 1, 2)
+    keypad.type(form, "Password", "Delete")
+    keypad.type(form, "Password", "Delete")
+    assert form.text("Password") == "e", f"Password's Deletes left {form.text('Password')!r}"
+    keypad.press(form, "activate Password")
+    form.assert_focused("Password")
+
+
+def assert_password_kept(monitor, trace):
+    """The text type_a_password typed went nowhere: not in one message on the session bus
+    (the keypad's own Commits carry one letter each), not in keypad-osk's trace; while the
+    monitor did see Digits' "123" (a monitor that saw nothing proves nothing)."""
+    for secret in ("qwe", "qw", "we"):
+        assert f'"{secret}"' not in monitor.text(), f"the password's {secret!r} was on the session bus"
+        assert not [line for line in trace_lines(trace, "") if secret in line], \
+            f"the password's {secret!r} is in keypad-osk's trace"
+    assert '"123"' in monitor.text(), "the monitor saw no surrounding text at all (a test that cannot fail)"
