@@ -1,7 +1,11 @@
 #!/usr/bin/python3
-"""The keypad's own window on Wayland, in a headless sway and cage (scripts/display/with-wayland):
-through the input-method module in a Python GTK 3 form, and through the library's
-`.window` placement in keypad-demo.
+"""The keypad on Wayland, in a headless sway and cage (scripts/display/with-wayland): for a
+Python GTK 3 form through the input-method module, and through the library's `.window`
+placement in keypad-demo.
+
+The module in the form is the thin C one: it hands the focused field to keypad-osk over the
+session bus (D-Bus activation from the build's share/: XDG_DATA_DIRS), and keypad-osk draws
+the keypad, in sway as a layer-shell surface. (cage, which has no layer-shell: #31's cage part.)
 
 What is checked, in each compositor:
 - the keypad shows across the bottom (of the output in sway, where it is a layer-shell
@@ -14,6 +18,7 @@ What is checked, in each compositor:
 - previous, next and done (the toolbar, through AT-SPI);
 - the keypad hides on focus-out, and when the app window closes mid-slide;
 - a second app window's field brings the keypad there (module);
+- gtk-layer-shell is mapped where the keypad is drawn (keypad-osk in sway), never in the app;
 - the docked placement (the library's default) works the same in both.
 
 Focus: sway gets a virtual keyboard from `wtype` (scripts/display/with-wayland), so the app's
@@ -21,15 +26,14 @@ window is active and GTK focus works as on X11; cage 0.1.4 has no virtual-keyboa
 protocol, so its seat has no keyboard and no window is ever active, as on a touch-only
 kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does).
 
-In cage the module's cases are the thin GTK 3 module's (#31, KEYPAD_IM_THIN=1): keypad-osk,
-D-Bus activated, draws on cage's Xwayland (docs/wayland.md), and taps are pointer clicks on the
+In cage the module's cases are cage's own (#31): keypad-osk, D-Bus activated, draws on
+cage's Xwayland (docs/wayland.md), and taps are pointer clicks on the
 field and on its keys (see "Cases: cage" below). Named cases run alone (make test-wayland runs
 each in a cage of its own).
 
     scripts/display/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR [CASE...]
     scripts/display/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
-import glob
 import os
 import shutil
 import signal
@@ -43,8 +47,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from keypad_harness.atspi_app import THIN, App  # noqa: E402
-from keypad_harness.keypad_osk import Keypad  # noqa: E402
+from keypad_harness.atspi_app import App, keypad_osk_pid  # noqa: E402
 from keypad_harness.screenshot import CHROME, RETURN_BLUE, Screenshot, has_return_key, keypad_band, near  # noqa: E402
 from keypad_harness.waits import wait_for  # noqa: E402
 from keypad_harness.wayland import SCREEN, VirtualPointer, click_output, sway, sway_windows  # noqa: E402
@@ -188,6 +191,7 @@ def form_app(bin_dir, wrapper=()):
     env = {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"), "G_DEBUG": "fatal-criticals"}
     app = App([*wrapper, "/usr/bin/python3", FORM, "--report-focus"], env=env)
     app.wait_for_line("ready")
+    app.wait_for_no_keypad()  # keypad-osk outlives the apps: the last test's keypad has slid out first
     return Subject(app, "Keypad IM form")
 
 
@@ -325,8 +329,8 @@ def test_module_second_window_and_close_mid_slide(bin_dir):
         form.app.close()
 
 
-def maps_layer_shell(app):
-    with open(f"/proc/{app.process.pid}/maps") as maps:
+def maps_layer_shell(pid):
+    with open(f"/proc/{pid}/maps") as maps:
         return "libgtk-layer-shell" in maps.read()
 
 
@@ -335,49 +339,29 @@ def keypad_log_lines(app):
 
 
 def test_module_loads_layer_shell_only_where_it_serves(bin_dir):
-    """gtk-layer-shell is mapped only once a keypad shows on a compositor with
-    layer-shell (sway); cage never maps it. In sway without the library (hidden by a
-    bind mount of /dev/null over it), the keypad docks at the bottom of the app window
-    and one line says why."""
+    """The app never maps gtk-layer-shell: the keypad is keypad-osk's, which maps it once its
+    keypad shows on a compositor with layer-shell (sway)."""
     form = form_app(bin_dir)
     try:
-        assert not maps_layer_shell(form.app), "gtk-layer-shell mapped before any keypad"
         form.focus("Digits")
         form.app.wait_for_keypad()
-        assert maps_layer_shell(form.app) == (COMPOSITOR == "sway"), "gtk-layer-shell mapped where it serves nothing"
+        assert not maps_layer_shell(form.app.process.pid), "gtk-layer-shell mapped in the app"
+        assert maps_layer_shell(keypad_osk_pid()) == (COMPOSITOR == "sway"), \
+            "keypad-osk's gtk-layer-shell not mapped where it serves"
         assert keypad_log_lines(form.app) == [], keypad_log_lines(form.app)
     finally:
         form.app.close()
-    if COMPOSITOR != "sway":
-        return None
-    library = glob.glob("/usr/lib/*/libgtk-layer-shell.so.0")[0]
-    hide = ["unshare", "-m", "sh", "-c", f'mount --bind /dev/null {library} && exec "$@"', "sh"]
-    form = form_app(bin_dir, wrapper=hide)
-    try:
-        form.focus("Digits")
-        form.app.wait_for_keypad()
-        left, right, bottom = form.expected_band(form.title)
-        assert_keypad_across_bottom("module-no-layer-shell", left, right, bottom, form.keypad_window().height)
-        form.assert_app_keeps_focus()
-        form.focus("Amount")
-        form.app.wait_for_keypad()
-        assert keypad_log_lines(form.app) == [
-            "keypad: libgtk-layer-shell.so.0 is not installed: the keypad docks at the bottom of the app window instead"
-        ], keypad_log_lines(form.app)
-        assert not maps_layer_shell(form.app)
-    finally:
-        form.app.close()
-    return None
 
 
 def test_x11_never_maps_layer_shell(bin_dir):
-    """Under X11 (scripts/display/with-display) the keypad window is the X11 one: gtk-layer-shell
-    is never mapped and nothing is logged."""
+    """Under X11 (scripts/display/with-display) keypad-osk's keypad window is an X11 one:
+    gtk-layer-shell is never mapped, in the app or in keypad-osk, and nothing is logged."""
     form = form_app(bin_dir)
     try:
         form.focus("Digits")
         form.app.wait_for_keypad()
-        assert not maps_layer_shell(form.app), "gtk-layer-shell mapped under X11"
+        assert not maps_layer_shell(form.app.process.pid), "gtk-layer-shell mapped in the app under X11"
+        assert not maps_layer_shell(keypad_osk_pid()), "gtk-layer-shell mapped in keypad-osk under X11"
         assert keypad_log_lines(form.app) == [], keypad_log_lines(form.app)
     finally:
         form.app.close()
@@ -456,7 +440,7 @@ def test_library_close_mid_slide(bin_dir):
         demo.app.close()
 
 
-# Cases: cage, through the thin GTK 3 module and keypad-osk on cage's Xwayland (#31)
+# Cases: cage, through the GTK 3 module and keypad-osk on cage's Xwayland (#31)
 #
 # cage has no layer-shell and no input-method-v2: keypad-osk, D-Bus activated by the module,
 # draws on cage's Xwayland (with-wayland exports its DISPLAY) an override-redirect utility
@@ -466,14 +450,11 @@ def test_library_close_mid_slide(bin_dir):
 
 
 def cage_form(bin_dir):
-    """The Python form through the thin module (KEYPAD_IM_THIN=1 makes atspi_app find the keys on
-    keypad-osk's accessibility tree), focused by cage as it maps (xdg-shell's activated)."""
-    assert THIN, "the cage tests run with KEYPAD_IM_THIN=1 (make test-wayland)"
-    env = {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "G_DEBUG": "fatal-criticals"}
-    app = App(["/usr/bin/python3", FORM, "--report-focus"], env=env)
-    app.wait_for_line("ready")
+    """The Python form, focused by cage as it maps (xdg-shell's activated)."""
+    form = form_app(bin_dir)
+    app = form.app
     wait_for(lambda: window_lines(app) == CAGE_MAPPED, "cage to focus the form's window", seen=lambda: window_lines(app))
-    return Subject(app, "Keypad IM form")
+    return form
 
 
 # The form's window focus as cage maps it (WAYLAND_DEBUG): GDK counts a window it shows as
@@ -589,13 +570,13 @@ def test_cage_thin_keypad_osk_killed_and_restarted(bin_dir):
         app = form.app
         cage_tap_field(form, "Digits")
         cage_keypad(form)
-        first = Keypad.owner_pid()
+        first = keypad_osk_pid()
         os.kill(first, signal.SIGKILL)
         assert_no_keypad("cage-osk-killed")
         amount = cage_tap_field(form, "Amount")
         app.wait_for_line("focus Amount")
         cage_keypad(form)
-        assert Keypad.owner_pid() != first, "the keypad shows, yet keypad-osk was not started again"
+        assert keypad_osk_pid() != first, "the keypad shows, yet keypad-osk was not started again"
         cage_tap_key(form, "4")
         wait_for(lambda: app.text(amount) == "4", "4 in Amount", seen=lambda: app.text(amount))
         assert app.process.poll() is None, "the app ended with keypad-osk"

@@ -1,6 +1,5 @@
 import Foundation
 import KeypadCore
-import KeypadForeignField
 import KeypadGTK
 
 /// The one keypad of the session: one model input stands for whichever app's field is

@@ -2,7 +2,6 @@ import CGTK
 import CKeypadWayland
 import Foundation
 import KeypadCore
-import KeypadForeignField
 import KeypadGTK
 
 /// Where keypad-osk's keypad lives: a scope, the accessory toolbar, and a ``KeypadHost``
@@ -71,11 +70,15 @@ final class OSKStage {
         }
     }
 
-    /// Where the keypad is on screen once it has arrived, nil while hidden: its window's frame
-    /// (measured: after a taller keypad the window stayed taller than the model's frame, 54 px
-    /// higher), the model's frame where there is no window.
+    /// Where the keypad is on screen once it has arrived, nil while hidden: on X11 its window's
+    /// frame (measured: after a taller keypad the window stayed taller than the model's frame,
+    /// 54 px higher), the model's frame where there is no window. On Wayland a surface's origin
+    /// reads 0,0 (no client can know where the compositor put it: a keypad along the bottom
+    /// was sent as covering the top, and the GTK 3 module scrolled its field out of view), so
+    /// there it is the model's frame, in the output's coordinates.
     private var keypadFrame: CGRect? {
         guard let frame = scope.keyboard.frame else { return nil }
+        guard keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11 else { return frame }
         return host?.keypadWindowScreenRect ?? frame
     }
 

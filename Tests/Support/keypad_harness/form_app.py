@@ -24,7 +24,7 @@ GTK = {"version": 4}
 def module_env(bin_dir, im_module="keypad"):
     """What makes an app of the GTK under test load the build's thin module (IM_MODULE)."""
     if GTK["version"] == 3:
-        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "GTK_IM_MODULE": im_module,
+        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"), "GTK_IM_MODULE": im_module,
                 "KEYPAD_FORM_GTK": "3"}
     return {"GTK_PATH": os.path.join(bin_dir, "gtk-4.0"), "GTK_IM_MODULE": im_module}
 
