@@ -1,6 +1,5 @@
 import CKeypadWayland
 import Foundation
-import KeypadForeignField
 import KeypadGTK
 
 /// keypad-osk on a Wayland compositor without input-method-v2 or layer-shell (cage). As a
