@@ -62,6 +62,20 @@ struct OSKWireFieldTests {
         #expect(becomes.field.text == nil)
     }
 
+    @Test("Flag 0x4 enables previous and next; 0x20 and 0x40 take them from the first and the last field")
+    func focusChainEnds() {
+        let chain = OSKWireField.focusChainFlag
+        let cases: [(UInt32, Bool, Bool)] = [
+            (0, false, false), (chain, true, true), (chain | OSKWireField.firstInChainFlag, false, true),
+            (chain | OSKWireField.lastInChainFlag, true, false),
+            (OSKWireField.firstInChainFlag | OSKWireField.lastInChainFlag, false, false),
+        ]
+        for (flags, previous, next) in cases {
+            let field = OSKWireField(flags: flags).field
+            #expect(field.hasPreviousField == previous && field.hasNextField == next, "flags \(flags)")
+        }
+    }
+
     @Test("Absurd sizes and offsets are refused, keeping no text")
     func bounds() {
         var field = OSKWireField()

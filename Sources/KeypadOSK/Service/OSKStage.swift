@@ -82,16 +82,23 @@ final class OSKStage {
         return host?.keypadWindowScreenRect ?? frame
     }
 
-    /// Begins editing `input`; the input editing before ends as it does. With
-    /// `hasFocusChain`, the toolbar's previous and next are enabled (the app moves focus).
-    func begin(_ input: ForeignField, hasFocusChain: Bool = false) {
+    /// Which of the field's neighbours in its app's focus chain the toolbar's previous and next
+    /// go to (the app moves focus); with neither, both are disabled.
+    struct Neighbours: Equatable {
+        var previous = false
+        var next = false
+    }
+
+    /// Begins editing `input`; the input editing before ends as it does. The toolbar's previous
+    /// and next are enabled where the field has `neighbours`.
+    func begin(_ input: ForeignField, neighbours chain: Neighbours = Neighbours()) {
         guard let host, !input.isEditing else { return }
         input.locale = configuration.locale
         // The field editing now stays until the new one takes over, as focus moves in a window.
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
-        if hasFocusChain { scope.add(neighbours[0]) }
+        if chain.previous { scope.add(neighbours[0]) }
         scope.add(input)
-        if hasFocusChain { scope.add(neighbours[1]) }
+        if chain.next { scope.add(neighbours[1]) }
         input.inputAccessoryView = toolbar
         host.prepare(for: input)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {
