@@ -16,9 +16,9 @@ struct DemoOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Locale of the amount's decimal separator and of labels (de_DE, zh_CN).",
-            discussion: "Default: from LC_ALL, LC_NUMERIC or LANG; en_US without them.", valueName: "id"),
+            discussion: "Default: from LC_ALL, LC_NUMERIC or LANG; English without them.", valueName: "id"),
         transform: { Locale(identifier: $0) })
-    var locale: Locale = DemoOptions.environmentLocale()
+    var locale: Locale = EnvironmentLocale.numeric()
 
     @Flag(help: "Fill the screen, as a kiosk does.")
     var fullscreen = false
@@ -55,17 +55,6 @@ struct DemoOptions: ParsableArguments {
             return plan
         })
     var soak: DemoSoak.Plan?
-
-    /// The locale named by LC_ALL, LC_NUMERIC or LANG ("de_DE.UTF-8" → de_DE); en_US otherwise.
-    static func environmentLocale() -> Locale {
-        let environment = ProcessInfo.processInfo.environment
-        for name in ["LC_ALL", "LC_NUMERIC", "LANG"] {
-            guard let value = environment[name], !value.isEmpty, value != "C", !value.hasPrefix("C.") else { continue }
-            let identifier = value.split(separator: ".").first.map(String.init) ?? value
-            return Locale(identifier: identifier)
-        }
-        return Locale(identifier: "en_US")
-    }
 }
 
 /// `keypad-demo`: the command, with its name, abstract and version.

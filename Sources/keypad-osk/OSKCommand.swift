@@ -21,7 +21,7 @@ struct OSKCommand: ParsableCommand {
             SetVisible(true), or `keypad-osk --show` from a panel's button, shows a full keyboard \
             that types into whatever has keyboard focus (a terminal, an X11 app) until hidden.
 
-            With KEYPAD_IM_TRACE=FILE it appends the input-method module's trace lines to FILE \
+            With KEYPAD_IM_TRACE=FILE it appends its trace lines to FILE \
             (never a secure field's text).
 
             Exit status: 0 when the compositor ends the session normally; 64 for a bad command \
@@ -74,7 +74,7 @@ struct OSKCommand: ParsableCommand {
     /// The service's configuration from the options.
     nonisolated var serviceConfiguration: OSKConfiguration {
         OSKConfiguration(
-            theme: theme, locale: locale ?? OSKEnvironment.locale(),
+            theme: theme, locale: locale ?? EnvironmentLocale.numeric(),
             layoutsDirectory: customization.layoutsDirectory, css: customization.css,
             exclusive: exclusive, scramblesPIN: scramble, position: position)
     }
@@ -101,15 +101,4 @@ enum OSKExit: Int32 {
     case compositorGone = 6
     /// --show, --hide, --toggle: no keyboard answers on the session bus.
     case noKeyboard = 7
-}
-
-/// What keypad-osk reads from its environment.
-nonisolated enum OSKEnvironment {
-    /// The locale POSIX gives numbers: `LC_ALL`, else `LC_NUMERIC`, else `LANG`
-    /// (`de_DE.UTF-8@euro` → `de_DE`); `C` and `POSIX` are plain English.
-    static func locale(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
-        let value = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let identifier = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? "C"
-        return Locale(identifier: identifier == "C" || identifier == "POSIX" ? "en_US_POSIX" : identifier)
-    }
 }
