@@ -52,7 +52,7 @@ from keypad_harness.runner import run_tests  # noqa: E402
 from keypad_harness.screenshot import CHROME, keypad_band  # noqa: E402
 from keypad_harness.waits import wait_for  # noqa: E402
 from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway_windows  # noqa: E402
-from keypad_harness.web import FIREFOX_PREFS, Page, chromium, stop_browser  # noqa: E402
+from keypad_harness.web import Page, chromium, firefox, stop_browser  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -480,14 +480,7 @@ def test_firefox(bin_dir, workdir):
     osk = OSK(bin_dir, workdir, "firefox")
     page = Page()
     profile = tempfile.mkdtemp(prefix="keypad-osk-firefox-")
-    with open(os.path.join(profile, "user.js"), "w") as file:
-        file.write(FIREFOX_PREFS)
-    # Firefox refuses root in another user's runtime directory: its own, and the socket by path.
-    env = dict(PLAIN, MOZ_ENABLE_WAYLAND="1", XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="keypad-osk-firefox-run-"),
-               WAYLAND_DISPLAY=os.path.join(os.environ["XDG_RUNTIME_DIR"], os.environ["WAYLAND_DISPLAY"]))
-    log = open(os.path.join(profile, "output.log"), "w")
-    browser = subprocess.Popen(["firefox-esr", "--kiosk", "--profile", profile, "--no-remote", page.url()],
-                               stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    browser, log = firefox(page, profile)
     try:
         page.wait_load(0, timeout=40)
         mark = osk.trace.mark()
@@ -511,7 +504,6 @@ def test_firefox(bin_dir, workdir):
         page.close()
         osk.close()
         shutil.rmtree(profile, ignore_errors=True)
-        shutil.rmtree(env["XDG_RUNTIME_DIR"], ignore_errors=True)
 
 
 def test_compositor_gone(bin_dir, workdir):

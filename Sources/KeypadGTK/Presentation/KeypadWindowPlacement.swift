@@ -119,10 +119,12 @@ package enum KeypadWindowPlacement: Equatable {
         }
     }
 
-    /// Puts `window` (`height` pixels tall) across the bottom (or the top) of ``bounds(of:)``.
+    /// Puts `window` (`height` pixels tall) across the bottom (or the top) of ``bounds(of:)``;
+    /// with layer-shell and `outputFromCompositor`, on the output the compositor chooses as it
+    /// maps (KeypadArea's ``KeypadArea/outputFromCompositor``).
     func place(
         _ window: UnsafeMutablePointer<GtkWidget>, parent: UnsafeMutablePointer<GtkWidget>?, height: Int,
-        edge: KeyboardEdge = .bottom
+        edge: KeyboardEdge = .bottom, outputFromCompositor: Bool = false
     ) {
         guard let area = bounds(of: parent) else { return }
         let gtkWindow = keypad_window(window)
@@ -135,7 +137,9 @@ package enum KeypadWindowPlacement: Equatable {
         case .layerShell:
             // The anchors give the position; the output follows the app window's.
             keypad_layer_shell_set_top(gtkWindow, edge == .top ? 1 : 0)
-            if gtk_widget_get_visible(window) == 0, let monitor = Monitor.of(parent) {
+            if gtk_widget_get_visible(window) == 0, outputFromCompositor {
+                keypad_layer_shell_set_monitor(gtkWindow, nil)
+            } else if gtk_widget_get_visible(window) == 0, let monitor = Monitor.of(parent) {
                 keypad_layer_shell_set_monitor(gtkWindow, monitor)
             }
         case .attached:
