@@ -296,7 +296,7 @@ $(IM_X_RACE): Tests/IM/im_x_race.c | deps
 	@mkdir -p $(@D)
 	cc -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs gtk+-3.0) -lX11 -ldl
 
-$(VIRTUAL_POINTER): Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h \
+$(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h \
 		$(VIRTUAL_POINTER_PROTOCOL)-protocol.c | deps
 	@mkdir -p $(@D)
 	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o $@ $(filter %.c,$^) $$(pkg-config --cflags --libs wayland-client)

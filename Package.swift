@@ -114,11 +114,12 @@ let shipping: [Target] = [
         ],
         swiftSettings: gtkSettings
     ),
-    // The command-line options keypad-osk and the demo share (--layouts, --css): one definition.
+    // The command-line options keypad-osk and the demo share (--theme, --locale, --layouts, --css):
+    // one definition, one default.
     .target(
         name: "KeypadCommandLine",
-        dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
-        swiftSettings: strictSettings
+        dependencies: ["KeypadGTK", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        swiftSettings: gtkSettings
     ),
     // The system keypad process: a client of the compositor's input-method-v2.
     .executableTarget(

@@ -1,13 +1,32 @@
 import ArgumentParser
 import Foundation
+import KeypadGTK
 
-/// The options keypad-demo and keypad-osk share, one definition with one meaning: the layouts
-/// and the look a deployment brings.
+extension Theme: ExpressibleByArgument {}
+
+/// The options keypad-demo and keypad-osk share, one definition with one meaning and one default:
+/// the look, the language and the layouts a deployment brings.
 ///
-/// `--css` goes above the theme in both (the demo's `--theme`; keypad-osk's `--theme`, else the
-/// bundled `keypad.css`): what the file sets wins, the theme styles the rest. Each program's
-/// command takes them with `@OptionGroup var customization: CustomizationOptions`.
+/// - `--theme`: a bundled theme, `light` unless asked; it styles the keypads and the toolbar (and the
+///   demo's own form).
+/// - `--locale`: the decimal separator and the labels; unless asked, the environment's
+///   (``environmentLocale(_:)``).
+/// - `--layouts`: a directory of layout files over the bundled ones.
+/// - `--css`: GTK CSS above the theme: what the file sets wins, the theme styles the rest.
+///
+/// Each program's command takes them with `@OptionGroup var customization: CustomizationOptions`.
 package struct CustomizationOptions: ParsableArguments {
+    @Option(help: "The bundled theme of the keypads and the toolbar (and the demo's form).")
+    package var theme = Theme.light
+
+    @Option(
+        help: ArgumentHelp(
+            "Locale of the decimal separator and of the labels (de_DE, zh_CN).",
+            discussion: "Default: from LC_ALL, else LC_NUMERIC, else LANG; en_US where none is set, or C or POSIX.",
+            valueName: "id"),
+        transform: { Locale(identifier: $0) })
+    package var locale: Locale = CustomizationOptions.environmentLocale()
+
     @Option(
         name: .customLong("layouts"),
         help: ArgumentHelp("A directory of your own layout files (over the bundled ones).", valueName: "dir"),
@@ -22,4 +41,14 @@ package struct CustomizationOptions: ParsableArguments {
     package var css: URL?
 
     package init() {}
+
+    /// The locale POSIX gives numbers: the first of `LC_ALL`, `LC_NUMERIC` and `LANG` that is set
+    /// (`de_DE.UTF-8@euro` → `de_DE`); none, `C` or `POSIX` is `en_US`.
+    package static func environmentLocale(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Locale {
+        let value = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let identifier = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? "C"
+        return Locale(identifier: identifier == "C" || identifier == "POSIX" ? "en_US" : identifier)
+    }
 }

@@ -4,21 +4,13 @@ import KeypadCommandLine
 import KeypadCore
 import KeypadGTK
 
-extension Theme: ExpressibleByArgument {}
 extension KioskWindow.Placement: ExpressibleByArgument {}
 
 /// The demo's command line, parsed by swift-argument-parser: `--flag value` and
 /// `--flag=value`, generated `--help`, `--version`, and errors that name the allowed values.
 struct DemoOptions: ParsableArguments {
-    @Option(help: "Keypad and form theme.")
-    var theme = Theme.light
-
-    @Option(
-        help: ArgumentHelp(
-            "Locale of the amount's decimal separator and of labels (de_DE, zh_CN).",
-            discussion: "Default: from LC_ALL, LC_NUMERIC or LANG; en_US without them.", valueName: "id"),
-        transform: { Locale(identifier: $0) })
-    var locale: Locale = DemoOptions.environmentLocale()
+    /// `--theme`, `--locale`, `--layouts` and `--css`, as keypad-osk takes them.
+    @OptionGroup var customization: CustomizationOptions
 
     @Flag(help: "Fill the screen, as a kiosk does.")
     var fullscreen = false
@@ -41,9 +33,6 @@ struct DemoOptions: ParsableArguments {
         transform: { URL(fileURLWithPath: $0) })
     var screenshot: URL?
 
-    /// `--layouts` and `--css`, as keypad-osk takes them.
-    @OptionGroup var customization: CustomizationOptions
-
     @Option(
         help: ArgumentHelp(
             "Move focus SWITCHES times and press TAPS keys from inside the app, print the resident memory "
@@ -55,17 +44,6 @@ struct DemoOptions: ParsableArguments {
             return plan
         })
     var soak: DemoSoak.Plan?
-
-    /// The locale named by LC_ALL, LC_NUMERIC or LANG ("de_DE.UTF-8" → de_DE); en_US otherwise.
-    static func environmentLocale() -> Locale {
-        let environment = ProcessInfo.processInfo.environment
-        for name in ["LC_ALL", "LC_NUMERIC", "LANG"] {
-            guard let value = environment[name], !value.isEmpty, value != "C", !value.hasPrefix("C.") else { continue }
-            let identifier = value.split(separator: ".").first.map(String.init) ?? value
-            return Locale(identifier: identifier)
-        }
-        return Locale(identifier: "en_US")
-    }
 }
 
 /// `keypad-demo`: the command, with its name, abstract and version.
