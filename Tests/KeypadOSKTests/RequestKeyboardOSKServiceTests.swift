@@ -62,10 +62,14 @@ struct RequestKeyboardOSKServiceTests {
         let (service, typer) = service()
         service.setVisible(true)
         let keyboard = try #require(service.keyboard?.input)
+        // The keyboard types into whatever has focus, perhaps a password prompt: the trace names
+        // none of its keys; the field's own pad names them (its app marks its secure fields).
+        #expect(service.stage?.concealsKeys == true)
         let client = RecordingClient()
         service.focusIn(client, field: OSKField(traits: TextInputTraits(keyboardType: .numberPad), text: ""))
         let field = try #require(service.editingInput)
         #expect(!keyboard.isEditing)
+        #expect(service.stage?.concealsKeys == false)
         field.insertText("7")
         #expect(client.calls == ["commit 7"])
         #expect(typer.strokes.isEmpty)
@@ -75,6 +79,7 @@ struct RequestKeyboardOSKServiceTests {
         #expect(MainLoop.run(until: { keyboard.isEditing }))
         #expect(service.editingInput == nil)
         #expect(service.isVisible)
+        #expect(service.stage?.concealsKeys == true)
     }
 
     @Test("The keyboard's Dismiss withdraws the request: a field that comes and goes leaves nothing shown")

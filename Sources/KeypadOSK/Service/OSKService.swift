@@ -33,6 +33,9 @@ public final class OSKService: ForeignFieldOwner {
     private var editingEnded: (any NSObjectProtocol)?
     /// Whether the last field's app moves focus for the toolbar's previous and next.
     private var hasFocusChain = false
+    /// Whether the last field's app leaves its secure fields unmarked (the trace conceals
+    /// every key of its pad).
+    private var fieldConcealsKeys = false
 
     /// The input standing for the focused field while it edits.
     var editingInput: ForeignField? { input.isEditing ? input : nil }
@@ -82,6 +85,13 @@ public final class OSKService: ForeignFieldOwner {
             for other in inputs where other.isEditing { other.resignFirstResponder() }
             return show()
         }
+        beginFieldPad(on: stage)
+    }
+
+    /// The input standing for the focused field begins editing: the field's pad shows, its
+    /// keys named in the trace unless the field's app leaves its secure fields unmarked.
+    private func beginFieldPad(on stage: OSKStage) {
+        stage.concealsKeys = fieldConcealsKeys
         stage.begin(input, hasFocusChain: hasFocusChain)
     }
 
@@ -137,10 +147,13 @@ public final class OSKService: ForeignFieldOwner {
         switch request.shown {
         case .fieldPad:
             guard hasFocus, client != nil, !input.isEditing, let stage else { return }
-            stage.begin(input, hasFocusChain: hasFocusChain)
+            beginFieldPad(on: stage)
         case .keyboard:
             guard let keyboard, !keyboard.input.isEditing, let stage else { return }
             stage.placer.forgetCaret()  // no field's caret: the bottom, as --position says (#34)
+            // It types into whatever has focus, which may be a password prompt (a terminal's
+            // sudo): the trace names none of its keys.
+            stage.concealsKeys = true
             IMTrace.write("keyboard on request")
             stage.begin(keyboard.input)
         case .nothing:
@@ -168,7 +181,8 @@ public final class OSKService: ForeignFieldOwner {
 
     private func apply(_ field: OSKField) {
         hasFocusChain = field.hasFocusChain
-        stage?.concealsKeys = field.concealsKeys
+        fieldConcealsKeys = field.concealsKeys
+        if input.isEditing { stage?.concealsKeys = field.concealsKeys }
         if input.traits != field.traits { input.traits = field.traits }
         if input.placeholder != field.title { input.placeholder = field.title }
         if let text = field.text {

@@ -18,10 +18,10 @@ final class OSKStage {
     private var tracer: KeypadTracer?
     /// Keeps the keypad off the caret (#34).
     let placer: KeypadPlacer
-    /// Whether the trace conceals every key (the field's app does not tell secure fields apart).
-    var concealsKeys: Bool {
-        get { tracer?.concealsEveryKey ?? false }
-        set { tracer?.concealsEveryKey = newValue }
+    /// Whether the trace conceals every key: the field's app does not tell secure fields
+    /// apart, or the keyboard on request types into whatever has focus.
+    var concealsKeys = false {
+        didSet { tracer?.concealsEveryKey = concealsKeys }
     }
     private var tokens: [any NSObjectProtocol] = []
     /// The field's neighbours in its app's focus chain, for the toolbar's previous and next.
