@@ -301,7 +301,7 @@ $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-
 	@mkdir -p $(@D)
 	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o $@ $(filter %.c,$^) $$(pkg-config --cflags --libs wayland-client)
 
-# ==== Testing: make test runs everything below, one suite at a time ====
+# ==== Testing: make test runs Swift's tests, then each suite of TEST_SUITES below, one at a time ====
 # Every test runs on a fresh Xvfb display with openbox and a private D-Bus session,
 # so the GTK tests always run (KEYPAD_REQUIRE_DISPLAY=1: a missing display fails them; a
 # plain `swift test` without one skips them and says how many). A GTK
