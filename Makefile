@@ -56,7 +56,12 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 #   plug-in's widget and QML forms, and Qt's Wayland platforms for them in sway (make test-qt);
 #   its keyboard on request types into a Wayland terminal (foot) and an X11 one (xterm, through
 #   Xwayland in sway and on Xvfb);
-# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot.
+# - the Debian package's tools (make test-deb), and debootstrap for its Debian 13 chroot;
+# - make test-arm64's mmdebstrap and qemu-user-static (CROSS_APT, below), so that make test has them
+#   when it runs make test-arm64. Installed without Recommends (no binfmt-support), qemu-user-static
+#   registers nothing (systemd-binfmt would read its /usr/lib/binfmt.d at a machine's next boot);
+#   make test-arm64 registers qemu for its run and leaves binfmt_misc as it found it
+#   (scripts/packaging/qemu-binfmt.sh).
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
@@ -67,13 +72,14 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 	qml-module-qtquick2 qml-module-qtquick-window2 qml-module-qtquick-controls2 qml-module-qtquick-layouts \
 	qml6-module-qtquick qml6-module-qtquick-window qml6-module-qtquick-controls qml6-module-qtquick-templates \
 	qml6-module-qtquick-layouts qml6-module-qtqml-workerscript qtwayland5 qt6-wayland \
-	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap
+	$(PACKAGING_APT) im-config:im-config debootstrap:debootstrap $(CROSS_APT)
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
 # installs these there, not on this machine): the display (Xvfb, openbox, xprop, a session bus,
-# xdotool), yad and im-config, and Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py.
+# xdotool), yad and im-config, Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py, and keypad-osk's one
+# Depends the chroot lacks (so that each run's apt-get install downloads nothing).
 DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
-	gir1.2-atspi-2.0 at-spi2-core
+	gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
 # make test-deb-gtk4 installs keypad-osk and the GTK 4 module there too, with Debian 13's zenity
 # (4.1, a GTK 4 app) to type into (Tests/GTK4/deb13_zenity.sh).
 DEBIAN13_GTK4_TEST_APT = zenity
@@ -95,10 +101,10 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 # (scripts/packaging/cross-swift); make test-arm64 runs them in an arm64 Debian 13 chroot under
 # qemu-user-static (scripts/packaging/debian13-chroot --arch arm64), with these there: the
 # display and yad of make test-deb, labwc with wtype's virtual keyboard and GTK 4 for Python (a
-# GTK 4 form on Wayland), grim's screenshots, keypad-osk's one Depends the chroot lacks, and libcurl
+# GTK 4 form on Wayland), grim's screenshots, and libcurl
 # (the Swift runtime's FoundationNetworking, which the cross-built test binary loads).
 CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
-DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libgtk-layer-shell0 libcurl4t64
+DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libcurl4t64
 
 # make bench adds the anchors it measures against and its tools: matchbox-keyboard and
 # squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
@@ -140,18 +146,17 @@ install-apt:
 	done; exit $$status
 
 # ==== Building: the Swift packages, and with cc what runs inside other people's apps ====
-# `make build` builds the library, keypad-osk, the demo and the Swift GTK 3 module with SwiftPM,
+# `make build` builds the Swift targets (the library, keypad-osk, the demo) with SwiftPM,
 # then beside them in $(BIN):
-# - the Swift GTK 3 module's cache, which lets GTK load the uninstalled module:
-#     GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
-# - the thin GTK input-method modules (#31): C only (GTK, GIO, libc; no Swift runtime in the app),
-#   one context source for GTK 3 and GTK 4 (Sources/ThinModules/GTK, each file choosing by
-#   GTK_CHECK_VERSION) and the thin modules' shared D-Bus client (Sources/ThinModules/Client):
-#   GTK 4's where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0, GTK 3's with its own cache
-#   <bin>/gtk-3.0/immodules.cache (GTK_IM_MODULE_FILE names it). Until its tests cover what the
-#   Swift module's do (#31), the Swift module's cache, IM_CACHE, stays the one the GTK 3 tests use.
+# - the GTK input-method modules (#26, #31), GTK_IM_MODULE=keypad: C only (GTK, GIO, libc, Xlib for
+#   GTK 3; no Swift runtime in the app), one context source for GTK 3 and GTK 4
+#   (Sources/ThinModules/GTK, each file choosing by GTK_CHECK_VERSION) and the thin modules' shared
+#   D-Bus client (Sources/ThinModules/Client). Each hands the focused field to keypad-osk, which
+#   draws the keypad. GTK 4's where GTK 4 finds it with GTK_PATH=<bin>/gtk-4.0; GTK 3's listed as
+#   `keypad` in the cache IM_CACHE, <bin>/immodules.cache (GTK_IM_MODULE_FILE names it);
 # - keypad-osk's D-Bus service file, which starts <bin>/keypad-osk by D-Bus activation for a session
-#   bus whose XDG_DATA_DIRS lists <bin>/share (docs/gtk4.md, docs/thin-modules.md):
+#   bus whose XDG_DATA_DIRS lists <bin>/share (docs/im-module.md, docs/gtk4.md, docs/thin-modules.md):
+#     XDG_DATA_DIRS=<bin>/share:/usr/share dbus-run-session -- env GTK_IM_MODULE_FILE=<bin>/immodules.cache GTK_IM_MODULE=keypad any-gtk3-app
 #     XDG_DATA_DIRS=<bin>/share:/usr/share dbus-run-session -- env GTK_PATH=<bin>/gtk-4.0 GTK_IM_MODULE=keypad any-gtk4-app
 # Each is a file target below; the rule `build` comes after them.
 
@@ -195,14 +200,10 @@ check-protocol-code: | deps
 swift-build: $(OSK_PROTOCOL_CODE) | deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
-# The Swift GTK 3 module and the cache GTK's tool writes for it (Debian keeps the tool in GTK's
-# libdir, off PATH; both from pkg-config, never a written triplet).
+# GTK's tool that writes GTK 3 module caches (Debian keeps it in GTK's libdir, off PATH; from
+# pkg-config, never a written triplet).
 GTK_LIBDIR = $(shell pkg-config --variable=libdir gtk+-3.0)
 GTK_QUERY_IMMODULES = $(GTK_LIBDIR)/libgtk-3-0/gtk-query-immodules-3.0
-IM_LIBRARY = $(BIN)/libKeypadIM.so
-IM_CACHE = $(BIN)/immodules.cache
-$(IM_CACHE): swift-build
-	$(GTK_QUERY_IMMODULES) "$(IM_LIBRARY)" > "$@"
 
 THIN_CLIENT_SOURCES = $(wildcard Sources/ThinModules/Client/*.c)
 THIN_GTK_SOURCES = $(wildcard Sources/ThinModules/GTK/*.c) $(THIN_CLIENT_SOURCES)
@@ -211,7 +212,7 @@ THIN_GTK_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextra -
 	-Wl,-z,defs -Wl,--as-needed
 THIN_GTK4_MODULE = $(BIN)/gtk-4.0/4.0.0/immodules/libim-keypad.so
 THIN_GTK3_MODULE = $(BIN)/gtk-3.0/3.0.0/immodules/im-keypad.so
-THIN_GTK3_CACHE = $(BIN)/gtk-3.0/immodules.cache
+IM_CACHE = $(BIN)/immodules.cache
 OSK_SERVICE = $(BIN)/share/dbus-1/services/org.keypad.OSK1.service
 
 $(THIN_GTK4_MODULE): $(THIN_GTK_INPUTS) | deps
@@ -222,15 +223,15 @@ $(THIN_GTK3_MODULE): $(THIN_GTK_INPUTS) | deps
 	@mkdir -p $(@D)
 	cc $(THIN_GTK_CFLAGS) -o $@ $(THIN_GTK_SOURCES) $$(pkg-config --cflags --libs gtk+-3.0 x11)
 
-$(THIN_GTK3_CACHE): $(THIN_GTK3_MODULE)
+$(IM_CACHE): $(THIN_GTK3_MODULE)
 	$(GTK_QUERY_IMMODULES) $< > $@
 
 $(OSK_SERVICE): Resources/dbus/org.keypad.OSK1.service.in
 	@mkdir -p $(@D)
 	sed "s|@bindir@|$(BIN)|" $< > $@
 
-build: swift-build $(IM_CACHE) $(THIN_GTK4_MODULE) $(THIN_GTK3_CACHE) $(OSK_SERVICE) ## the library, keypad-osk, the demo and the GTK modules
-	@echo "GTK 4 IM module: GTK_PATH=$(BIN)/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$(BIN)/share"
+build: swift-build $(IM_CACHE) $(THIN_GTK4_MODULE) $(OSK_SERVICE) ## the library, keypad-osk, the demo and the GTK modules
+	@echo "GTK 3 IM module cache: $(IM_CACHE); GTK 4 IM module: GTK_PATH=$(BIN)/gtk-4.0; keypad-osk's D-Bus activation: XDG_DATA_DIRS=$(BIN)/share"
 
 all: build
 
@@ -269,12 +270,10 @@ qt-plugins: $(QT5_PLUGIN) $(QT6_PLUGIN) ## the Qt input-context plug-in for Qt 5
 
 # ---- The tests' own programs (C), beside SwiftPM's binaries ----
 # The IM tests' C form, the same over a malloc shaped like Chromium's PartitionAlloc
-# (Tests/IM/odd_malloc.c), the monitor changer (RandR 1.5) of the display-change test, and a GTK 3
-# host handing the module's X11 helpers a destroyed window (Tests/IM/im_x_race.c).
+# (Tests/IM/odd_malloc.c), and the monitor changer (RandR 1.5) of the display-change test.
 IM_C_FORM = $(BIN)/im-c-form
 IM_ODD_MALLOC_FORM = $(BIN)/im-c-form-odd-malloc
 IM_MONITOR = $(BIN)/im-monitor
-IM_X_RACE = $(BIN)/im-x-race
 # The tests' virtual pointer (a Wayland client of sway's seat).
 VIRTUAL_POINTER = $(BIN)/virtual-pointer
 VIRTUAL_POINTER_PROTOCOL = $(PROTOCOL_CODE)/wlr-virtual-pointer-unstable-v1
@@ -291,10 +290,6 @@ $(IM_MONITOR): Tests/IM/im_monitor.c Tests/CKeypadTestDisplay/keypad_test_displa
 		Tests/CKeypadTestDisplay/include/keypad_test_display.h | deps
 	@mkdir -p $(@D)
 	cc -o $@ -ITests/CKeypadTestDisplay/include $(filter %.c,$^) $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
-
-$(IM_X_RACE): Tests/IM/im_x_race.c | deps
-	@mkdir -p $(@D)
-	cc -Wall -Wextra -o $@ $< $$(pkg-config --cflags --libs gtk+-3.0) -lX11 -ldl
 
 $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h \
 		$(VIRTUAL_POINTER_PROTOCOL)-protocol.c | deps
@@ -314,7 +309,7 @@ $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-
 # (GTKPreeditTests). keypad-osk's service tests make GTK keypad windows of their own, so they too
 # run apart: beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
 # Then each end-to-end suite of TEST_SUITES, in this order.
-TEST_SUITES = test-e2e test-im test-thin-im test-gtk4 test-thin-gtk3 test-qt test-web test-thin-web test-wayland \
+TEST_SUITES = test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
 	test-osk test-fuzz test-deb test-deb-gtk4 test-deb-qt test-labwc
 test: test-deps lint build ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) \
@@ -342,28 +337,23 @@ fuzz: deps
 test-e2e: build test-deps
 	G_DEBUG=fatal-criticals scripts/display/with-display /usr/bin/python3 Tests/EndToEnd/keypad_e2e.py "$(BIN)/keypad-demo"
 
-# The IM module in three GTK 3 programs: the Python form, a C program compiled here, and zenity;
-# then zenity again on a display with no window manager (X focus follows the pointer there).
-test-im: build test-deps $(IM_C_FORM) $(IM_ODD_MALLOC_FORM) $(IM_MONITOR) $(IM_X_RACE)
-	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" scripts/display/with-display \
-		/usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
-		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race "$(IM_X_RACE)"
-	G_DEBUG=fatal-criticals GTK_IM_MODULE_FILE="$(IM_CACHE)" KEYPAD_NO_WM=1 scripts/display/with-display \
-		/usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager
-
 # The environment of a test whose apps start keypad-osk by D-Bus activation, from the service file
 # make build wrote (the session bus reads <bin>/share from XDG_DATA_DIRS).
 OSK_ACTIVATION = XDG_DATA_DIRS="$(BIN)/share:$${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
 
-# The same tests through the thin GTK 3 module and keypad-osk (#31): KEYPAD_IM_THIN=1, the thin
-# module's cache, keypad-osk D-Bus activated from the build's share/ with the trace set for the bus.
-# Tests of the in-process module alone are skipped with their reason (Tests/IM/im_e2e.py).
-test-thin-im: build test-deps $(IM_C_FORM) $(IM_ODD_MALLOC_FORM) $(IM_MONITOR)
+# The GTK 3 module (GTK_IM_MODULE=keypad, the thin C module) and keypad-osk, which draws the keypad:
+# the Python form (each purpose's pad, typing, Delete, Return, the toolbar, INHIBIT_OSK, secure
+# fields, a field kept in view), a C program compiled here (also over a malloc shaped like
+# Chromium's PartitionAlloc, Tests/IM/odd_malloc.c), zenity, an app that gives no widget, a
+# monitor change (RandR 1.5, im-monitor), the locale, keypad-osk's own broken layout and CSS files
+# and an app window gone before keypad-osk looks at it; then zenity again on a display with no
+# window manager (X focus follows the pointer there). keypad-osk is D-Bus activated from the
+# build's share/ and writes the trace (KEYPAD_IM_TRACE, set for the session bus). Tests/IM/im_e2e.py.
+test-im: build test-deps $(IM_C_FORM) $(IM_ODD_MALLOC_FORM) $(IM_MONITOR)
 	@trace=$$(mktemp); status=0; \
-	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace" \
-		KEYPAD_IM_THIN=1 GTK_IM_MODULE_FILE="$(THIN_GTK3_CACHE)" G_DEBUG=fatal-criticals; \
+	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace" GTK_IM_MODULE_FILE="$(IM_CACHE)" G_DEBUG=fatal-criticals; \
 	scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --c-form "$(IM_C_FORM)" --monitor "$(IM_MONITOR)" \
-		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" --x-race none || status=1; \
+		--odd-malloc-form "$(IM_ODD_MALLOC_FORM)" || status=1; \
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/IM/im_e2e.py --no-window-manager || status=1; \
 	rm -f "$$trace"; exit $$status
 
@@ -382,8 +372,9 @@ test-gtk4 test-thin-gtk3: build test-deps
 
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
 # Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
-# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, hints changed
-# while focused) and QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; then the
+# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, the toolbar's
+# previous, next and done, a field kept in view above the keypad, hints changed while focused) and
+# QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager; then the
 # widget forms as native Wayland clients of a headless sway (keypad-osk started by the test first),
 # tapped with the virtual pointer.
 # QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
@@ -391,28 +382,28 @@ test-qt: build test-deps qt-plugins $(VIRTUAL_POINTER)
 	@trace=$$(mktemp); status=0; \
 	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace"; \
 	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$(BIN)" "$$PWD/.build" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py --no-wm "$(BIN)" "$$PWD/.build" || status=1; \
 	rm -f "$$trace"; export XDG_DATA_DIRS=/usr/local/share:/usr/share; \
 	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$(BIN)" "$$PWD/.build" || status=1; \
 	exit $$status
 
-# The module in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html (three fresh
-# Firefox kiosks and one Chromium, about 45 s): docs/web-kiosks.md.
+# The GTK 3 module and keypad-osk in Firefox ESR and Chromium in kiosk mode on Tests/Web/form.html
+# (fresh Firefox kiosks, one on a page that re-renders as a field takes focus, and one Chromium;
+# about a minute): each field's pad, typing, Delete, Return, Done, secure fields, the first field's
+# pad. keypad-osk is D-Bus activated from the build's share/ and writes each session's trace.
+# docs/web-kiosks.md.
 test-web: build test-deps
-	scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$(BIN)"
+	$(OSK_ACTIVATION) scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py "$(BIN)"
 
-# The same browser tests through the thin GTK 3 module and keypad-osk (#31), D-Bus activated from
-# the build's share/ (Tests/Web/web_e2e.py --thin; keypad-osk writes the trace).
-test-thin-web: build test-deps
-	$(OSK_ACTIVATION) scripts/display/with-display /usr/bin/python3 Tests/Web/web_e2e.py --thin "$(BIN)"
-
-# The keypad's own window on Wayland, with the module (the Python form) and with the
-# library's window placement (keypad-demo): in a headless sway (layer-shell) and in cage
-# (no layer-shell, no keyboard) nested in a headless sway. See docs/wayland.md.
+# The keypad on Wayland: for the module (the Python form, keypad-osk D-Bus activated from the
+# build's share/ draws the keypad) and the library's window placement (keypad-demo), in a headless
+# sway (layer-shell) and in cage (no layer-shell, no keyboard) nested in a headless sway. See
+# docs/wayland.md.
 test-wayland: build test-deps $(VIRTUAL_POINTER)
-	@for compositor in sway cage; do \
+	@export $(OSK_ACTIVATION); for compositor in sway cage; do \
 		scripts/display/with-wayland $$compositor /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$(BIN)" || exit 1; \
-	done
-	@scripts/display/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$(BIN)"
+	done; \
+	scripts/display/with-display /usr/bin/python3 Tests/Wayland/wayland_e2e.py "$(BIN)"
 
 # keypad-osk, the system keypad, in a headless sway: a GTK 3 form, a GTK 4 form and a
 # Chromium kiosk reach it through the compositor (input-method-v2); a second one refuses;
@@ -431,11 +422,12 @@ test-osk: build test-deps $(VIRTUAL_POINTER)
 # chroot (scripts/packaging/debian13-chroot: made on the first run, about 3 minutes, downloads included,
 # and kept in /var/cache/keypad/debian13, outside the checkout: make clean keeps it; delete that
 # directory to make it again).
-# test-deb: the GTK 3 module's package drives yad and a Python GTK 3 form and is removed, on Debian 12
-# and in the chroot, and lintian runs (Tests/Deb/deb_e2e.sh); keypad-osk's package in sway
-# (Tests/Deb/osk_deb_e2e.sh).
+# test-deb: keypad-im-gtk3 0.1.0 (the Swift module, RELEASED_DEB) upgraded with apt to this keypad-im-gtk3,
+# which pulls keypad-osk, on Debian 12 (a throwaway overlay of this machine) and in the chroot: yad and
+# a Python GTK 3 form get their pads from the installed keypad-osk and type, purge leaves nothing, and
+# lintian runs (Tests/Deb/deb_e2e.sh); keypad-osk's package in sway (Tests/Deb/osk_deb_e2e.sh).
 test-deb: deb test-deps
-	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(GTK3_DEB)" $(DEBIAN13_TEST_APT)
+	SWIFT=$(SWIFT) Tests/Deb/deb_e2e.sh "$(RELEASED_DEB)" "$(GTK3_DEB)" "$(OSK_DEB)" $(DEBIAN13_TEST_APT)
 	SWIFT=$(SWIFT) Tests/Deb/osk_deb_e2e.sh "$(OSK_DEB)"
 
 # The GTK 4 module and keypad-osk from their packages, the machine's /usr untouched (an overlay in a
@@ -467,9 +459,8 @@ test-labwc: deb test-deps $(VIRTUAL_POINTER)
 # under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
 # The chroot is made on the first run (debootstrap and packages under emulation: minutes). The
 # virtual pointer is cross-built there from the protocol code generated here. Not in make test yet
-# (docs/raspberry-pi.md).
+# (docs/raspberry-pi.md); its apt packages (CROSS_APT) are in TEST_APT already.
 test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
-	@$(MAKE) --no-print-directory install-apt ENTRIES="$(CROSS_APT)"
 	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
 # ==== Debian packages (.deb) of Keypad, into dist/ ====
@@ -478,9 +469,10 @@ test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/KeypadCore/KeypadVersion.swift)
 ARCH := $(shell dpkg --print-architecture)
 deb_file = dist/$(1)_$(VERSION)_$(or $(2),$(ARCH)).deb
-# The GTK 3 module: a release build of the module with the Swift runtime and Foundation linked in
-# (KEYPAD_DEB_RUNTIME=private: as libraries in a private directory instead), its layouts, strings
-# and CSS, and an im-config method (scripts/packaging/build-deb).
+# The GTK 3 module (#31): the thin C module, depending on keypad-osk, and the im-config method
+# (scripts/packaging/build-deb; docs/debian-package.md says which package and process does what).
+# Built once on Debian 12 for Debian 12 and 13, as keypad-osk and the GTK 4 module are; the Qt
+# plug-ins are built per release (version +deb12u1, +deb13u1).
 GTK3_DEB = $(call deb_file,keypad-im-gtk3)
 # keypad-osk (#25, scripts/packaging/build-deb-osk).
 OSK_DEB = $(call deb_file,keypad-osk)
@@ -489,13 +481,16 @@ OSK_DEB = $(call deb_file,keypad-osk)
 GTK4_DEB = $(call deb_file,keypad-im-gtk4)
 # The three for arm64 (make deb-arm64).
 ARM64_DEBS = $(foreach package,keypad-im-gtk3 keypad-osk keypad-im-gtk4,$(call deb_file,$(package),arm64))
+# The release make test-deb upgrades from: keypad-im-gtk3 0.1.0, built once from git history and kept
+# in /var/cache/keypad/released (scripts/packaging/released-deb).
+RELEASED_DEB = $$(SWIFT=$(SWIFT) scripts/packaging/released-deb keypad-im-gtk3 0.1.0)
 
+# lintian must find nothing on any.
 deb: deps ## the Debian packages of the GTK 3 module, keypad-osk and the GTK 4 module (dist/)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	SWIFT=$(SWIFT) scripts/packaging/build-deb
-	SWIFT=$(SWIFT) scripts/packaging/build-deb-osk
-	$(MAKE) --no-print-directory deb-gtk4
-	@ls $(GTK3_DEB) $(OSK_DEB) $(GTK4_DEB)
+	@scripts/packaging/build-deb >/dev/null && lintian --fail-on error,warning,info "$(GTK3_DEB)" && echo "$(GTK3_DEB)"
+	@SWIFT=$(SWIFT) scripts/packaging/build-deb-osk >/dev/null && lintian --fail-on error,warning,info "$(OSK_DEB)" && echo "$(OSK_DEB)"
+	@$(MAKE) --no-print-directory deb-gtk4
 
 # lintian must find nothing.
 deb-gtk4: deps
@@ -524,12 +519,12 @@ deb-arm64: deps
 	SWIFT=$(SWIFT) scripts/packaging/build-deb-cross arm64
 	@ls $(ARM64_DEBS)
 
-# The GTK 3 module's package installed on this machine (apt resolves its Depends), and purged.
-install-im: deb ## installs the GTK 3 module's package here
-	apt-get install -y --no-install-recommends "./$(GTK3_DEB)"
+# The GTK 3 module's package and keypad-osk installed on this machine (apt resolves their Depends), and purged.
+install-im: deb ## installs the GTK 3 module's package and keypad-osk here
+	apt-get install -y --no-install-recommends "./$(GTK3_DEB)" "./$(OSK_DEB)"
 
 uninstall-im:
-	dpkg --purge keypad-im-gtk3
+	dpkg --purge keypad-im-gtk3 keypad-osk
 
 # ==== Trying Keypad by hand: a window with a DISPLAY, else a PNG rendered under Xvfb ====
 DEMO_FLAGS ?=
@@ -555,11 +550,12 @@ example: build ## the example an app copies: a window, or artifacts/example.png
 		echo "Open artifacts/example.png to see it; run 'make example' on a desktop (DISPLAY set) to use it."; \
 	fi
 
-# The Python GTK 3 form under the module.
+# The Python GTK 3 form under the module, keypad-osk D-Bus activated from the build on a session bus
+# of its own.
 try-im: build ## a GTK 3 form under the input-method module: a window, or artifacts/try-im.png
-	@export GTK_IM_MODULE_FILE="$(IM_CACHE)" GTK_IM_MODULE=keypad; \
+	@export $(OSK_ACTIVATION) GTK_IM_MODULE_FILE="$(IM_CACHE)" GTK_IM_MODULE=keypad; \
 	if [ -n "$$DISPLAY" ]; then \
-		/usr/bin/python3 Tests/IM/im_form.py; \
+		dbus-run-session -- /usr/bin/python3 Tests/IM/im_form.py; \
 	else \
 		mkdir -p artifacts; \
 		echo "No DISPLAY: rendering the form under Xvfb."; \

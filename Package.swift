@@ -70,25 +70,6 @@ let shipping: [Target] = [
         dependencies: ["KeypadCore", "KeypadResources", "CGTK", "CKeypadGTK", "CKeypadWayland", "CKeypadX11"],
         swiftSettings: gtkSettings
     ),
-    // The GTK 3 IM module's GObject type and GTK's four module entry points; the rest is Swift.
-    .target(
-        name: "CKeypadIM",
-        dependencies: ["CGTK"],
-        cSettings: cWarnings,
-        // The X11 helpers (x11_*.c) call Xlib (GTK's own dependency) for apps that give no widget.
-        linkerSettings: [.linkedLibrary("X11")]
-    ),
-    // What the GTK 3 module and keypad-osk share: the trace and the log line.
-    .target(
-        name: "KeypadForeignField",
-        dependencies: ["CGTK", "KeypadGTK", "KeypadCore", "KeypadResources"],
-        swiftSettings: gtkSettings
-    ),
-    .target(
-        name: "KeypadIM",
-        dependencies: ["CKeypadIM", "CGTK", "KeypadGTK", "KeypadCore", "KeypadResources", "KeypadForeignField"],
-        swiftSettings: gtkSettings
-    ),
     // keypad-osk's input-method-v2 and virtual-keyboard client, on GDK's Wayland connection.
     .target(
         name: "CKeypadOSKWayland",
@@ -104,18 +85,20 @@ let shipping: [Target] = [
         cSettings: cWarnings,
         linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xtst")]
     ),
-    // keypad-osk's core (Service/) and its fronts: Wayland's input-method-v2 (Wayland/).
+    // keypad-osk's core (Service/), the model fields standing for another app's field and its
+    // neighbours (StandIns/), its trace (Trace/), where its keypad goes (Placement/), and its
+    // fronts: org.keypad.OSK1 for the thin modules (DBus/), Wayland's input-method-v2 (Wayland/),
+    // X11 (X11/).
     .target(
         name: "KeypadOSK",
         dependencies: [
             "CGTK", "CKeypadWayland", "CKeypadOSKWayland", "CKeypadOSKX11", "KeypadGTK", "KeypadCore",
             "KeypadResources",
-            "KeypadForeignField",
         ],
         swiftSettings: gtkSettings
     ),
-    // The command-line options keypad-osk and the demo share (--theme, --locale, --layouts, --css):
-    // one definition, one default.
+    // The command-line options keypad-osk and the demo share (--theme, --locale, --layouts, --css)
+    // and their default locale from the environment: one definition, one default.
     .target(
         name: "KeypadCommandLine",
         dependencies: ["KeypadGTK", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -125,7 +108,7 @@ let shipping: [Target] = [
     .executableTarget(
         name: "keypad-osk",
         dependencies: [
-            "KeypadOSK", "KeypadGTK", "KeypadForeignField", "KeypadCommandLine", "CGTK", "CKeypadWayland",
+            "KeypadOSK", "KeypadGTK", "KeypadCommandLine", "CGTK", "CKeypadWayland",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ],
         swiftSettings: gtkSettings
@@ -156,7 +139,7 @@ let examples: [Target] = [
     ),
 ]
 
-// MARK: - Test support (Tests/): never linked by the library or the IM module
+// MARK: - Test support (Tests/): never linked by the library or keypad-osk
 
 let testSupport: [Target] = [
     // What tests and the demo's scripted modes read back from real widgets and do to them
@@ -197,13 +180,8 @@ let testSupport: [Target] = [
         swiftSettings: strictSettings
     ),
     .testTarget(
-        name: "KeypadIMTests",
-        dependencies: ["KeypadIM", "KeypadCore"],
-        swiftSettings: strictSettings
-    ),
-    .testTarget(
         name: "KeypadOSKTests",
-        dependencies: ["KeypadOSK", "KeypadCore", "CKeypadOSKWayland"],
+        dependencies: ["KeypadOSK", "KeypadGTK", "KeypadCore", "KeypadCommandLine", "CKeypadOSKWayland"],
         swiftSettings: strictSettings
     ),
     .testTarget(
@@ -277,8 +255,6 @@ let package = Package(
         .library(name: "KeypadCore", targets: ["KeypadCore"]),
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
         .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
-        // The GTK 3 input-method module (GTK_IM_MODULE=keypad): libKeypadIM.so.
-        .library(name: "KeypadIM", type: .dynamic, targets: ["KeypadIM"]),
         // The system keypad process (Wayland input-method-v2; D-Bus).
         .executable(name: "keypad-osk", targets: ["keypad-osk"]),
         .executable(name: "keypad-demo", targets: ["keypad-demo"]),

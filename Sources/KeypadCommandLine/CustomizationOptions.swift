@@ -10,7 +10,7 @@ extension Theme: ExpressibleByArgument {}
 /// - `--theme`: a bundled theme, `light` unless asked; it styles the keypads and the toolbar (and the
 ///   demo's own form).
 /// - `--locale`: the decimal separator and the labels; unless asked, the environment's
-///   (``environmentLocale(_:)``).
+///   (``EnvironmentLocale/numeric(in:)``).
 /// - `--layouts`: a directory of layout files over the bundled ones.
 /// - `--css`: GTK CSS above the theme: what the file sets wins, the theme styles the rest.
 ///
@@ -22,10 +22,10 @@ package struct CustomizationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Locale of the decimal separator and of the labels (de_DE, zh_CN).",
-            discussion: "Default: from LC_ALL, else LC_NUMERIC, else LANG; en_US where none is set, or C or POSIX.",
+            discussion: "Default: from LC_ALL, else LC_NUMERIC, else LANG; plain English for none, C or POSIX.",
             valueName: "id"),
         transform: { Locale(identifier: $0) })
-    package var locale: Locale = CustomizationOptions.environmentLocale()
+    package var locale: Locale = EnvironmentLocale.numeric()
 
     @Option(
         name: .customLong("layouts"),
@@ -41,14 +41,4 @@ package struct CustomizationOptions: ParsableArguments {
     package var css: URL?
 
     package init() {}
-
-    /// The locale POSIX gives numbers: the first of `LC_ALL`, `LC_NUMERIC` and `LANG` that is set
-    /// (`de_DE.UTF-8@euro` → `de_DE`); none, `C` or `POSIX` is `en_US`.
-    package static func environmentLocale(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Locale {
-        let value = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let identifier = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? "C"
-        return Locale(identifier: identifier == "C" || identifier == "POSIX" ? "en_US" : identifier)
-    }
 }

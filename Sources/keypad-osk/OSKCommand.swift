@@ -20,7 +20,7 @@ struct OSKCommand: ParsableCommand {
             SetVisible(true), or `keypad-osk --show` from a panel's button, shows a full keyboard \
             that types into whatever has keyboard focus (a terminal, an X11 app) until hidden.
 
-            With KEYPAD_IM_TRACE=FILE it appends the input-method module's trace lines to FILE \
+            With KEYPAD_IM_TRACE=FILE it appends its trace lines to FILE \
             (never a secure field's text).
 
             Exit status: 0 when the compositor ends the session normally; 64 for a bad command \

@@ -1,5 +1,4 @@
 import CGTK
-import KeypadForeignField
 import KeypadOSK
 
 /// `keypad-osk --show`, `--hide`, `--toggle` (#35): sm.puri.OSK0's SetVisible on the session

@@ -1,7 +1,6 @@
 import CGTK
 import CKeypadWayland
 import Foundation
-import KeypadForeignField
 import KeypadGTK
 import KeypadOSK
 
@@ -30,7 +29,7 @@ let onWayland = WaylandFront.start(service: service) { refusal in
     case .compositorGone: refuse(refusal.message, .compositorGone)
     }
 }
-// org.keypad.OSK1 for thin input-method modules (the GTK 4 one, docs/gtk4.md): on X11 the only front.
+// org.keypad.OSK1 for the thin modules (GTK 3, GTK 4, Qt; docs/thin-modules.md): on X11 the only front.
 let dbusFront = DBusFront.start(service: service)
 if !onWayland, dbusFront == nil {
     refuse("no Wayland input method and no session bus: no app can reach the keypad", .unsupported)

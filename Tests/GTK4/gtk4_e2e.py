@@ -25,13 +25,9 @@ import sys
 import tempfile
 import threading
 
-import gi
-
-gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
-
-from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_password_kept, assert_quiet,  # noqa: E402
-                                     delete_and_activate_digits, module_env, type_a_password)
+from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_field_kept_in_view,  # noqa: E402
+                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
+                                     assert_taps_keep_focus, delete_and_activate_digits, module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
 from keypad_harness.keypad_osk import Keypad  # noqa: E402
 from keypad_harness.process import resident_kb  # noqa: E402
@@ -118,12 +114,7 @@ def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1
         if GTK["version"] == 4:
             return  # the GTK 4 module does not see the tap yet (docs/thin-modules.md)
-        # A tap on the field, which kept focus, brings the keypad back.
-        form.click("Digits")
-        keypad.wait_for("1")
-        keypad.type(form, "Digits", "5")
-        assert form.text("Digits") == "35", form.text("Digits")
-        form.assert_focused("Digits")
+        assert_tap_brings_keypad_back(form, keypad, "Digits", "5", "35")
     finally:
         form.close()
     assert_quiet(form)
@@ -192,26 +183,7 @@ def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
         raise Skipped("the GTK 4 module does not act on KeypadFrame yet")
     form = Form(bin_dir, scrolled=True)
     try:
-        form.fullscreen()
-        form.focus("Far")
-        keypad.wait_for("1")
-
-        def toolbar_top():
-            return keypad.find("Previous field").get_extents(Atspi.CoordType.SCREEN).y
-
-        def above():
-            x, y, width, height = form.state()["far"]
-            return y + height <= toolbar_top()
-        wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
-        assert form.state()["margin"] > 0
-        keypad.type(form, "Far", "4")
-        assert form.text("Far") == "4", form.text("Far")
-        form.focus("Digits")  # not in view above the keypad: the margin stays
-        keypad.wait_for("1")
-        assert form.state()["margin"] > 0
-        form.send("unfocus")
-        keypad.wait_for_no_keypad()
-        wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+        assert_field_kept_in_view(form, keypad)
     finally:
         form.close()
     assert_quiet(form)
@@ -428,13 +400,7 @@ def test_no_window_manager_tap_keeps_focus(bin_dir, keypad, trace):
     form = Form(bin_dir)
     try:
         wait_for(lambda: form.state()["active"], "the form to be active (focused by GDK itself)")
-        form.focus("Digits")
-        keypad.wait_for("1")
-        keypad.type(form, "Digits", "1", "2")
-        form.assert_focused("Digits")
-        subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
-        wait_for(lambda: form.text("Digits") == "123", "a physical key after the taps")
-        assert keypad.shows("1")
+        assert_taps_keep_focus(form, keypad)
     finally:
         form.close()
 

@@ -3,23 +3,22 @@
 the Python form (Tests/IM/im_form.py), a C program (Tests/IM/im_c_form.c, compiled by
 the Makefile) and Debian's zenity, which this project did not write.
 
-Run under scripts/display/with-display (Xvfb + openbox + D-Bus with AT-SPI) with
-GTK_IM_MODULE_FILE naming the module's cache:
+The module in the app is the thin C one (Sources/ThinModules/GTK): it hands the focused field
+to keypad-osk over the session bus, and keypad-osk, started by D-Bus activation, draws the
+keypad and writes the trace. Run under scripts/display/with-display (Xvfb + openbox + D-Bus
+with AT-SPI) with GTK_IM_MODULE_FILE naming the module's cache, XDG_DATA_DIRS naming the
+build's share/ (keypad-osk's D-Bus service file) and KEYPAD_IM_TRACE a file (make test-im):
 
     Tests/IM/im_e2e.py --c-form PATH/TO/im-c-form --monitor PATH/TO/im-monitor \
-        --odd-malloc-form PATH/TO/im-c-form-odd-malloc --x-race PATH/TO/im-x-race
+        --odd-malloc-form PATH/TO/im-c-form-odd-malloc
+    Tests/IM/im_e2e.py --no-window-manager      (under KEYPAD_NO_WM=1 scripts/display/with-display)
 
-im-monitor (Tests/IM/im_monitor.c) changes the monitor for real (RandR 1.5).
-
-With KEYPAD_IM_THIN=1 and GTK_IM_MODULE_FILE naming the thin GTK 3 module's cache (make
-test-thin-im, #31), the same tests run through the thin module and keypad-osk, started by D-Bus
-activation (XDG_DATA_DIRS naming the build's share/); the ones of the in-process module alone
-(IN_PROCESS_ONLY) say why they do not run.
+im-monitor (Tests/IM/im_monitor.c) changes the monitor for real (RandR 1.5). keypad-osk is the
+program built beside im-c-form.
 """
 import argparse
-import json
+import ctypes
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,24 +28,23 @@ import traceback
 import gi
 
 gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi  # noqa: E402
+from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
-from keypad_harness.atspi_app import THIN, App, restart_keypad_osk  # noqa: E402
+from keypad_harness.atspi_app import OSK_NAME, App, keypad_osk_pid, keypad_osk_running, \
+    restart_keypad_osk  # noqa: E402
 from keypad_harness.waits import wait_for  # noqa: E402
 
 from im_no_wm_tests import NO_WM_TESTS  # noqa: E402
-from im_form_tests import FORM, FORM_TESTS, assert_quiet, focus, test_closing_the_app_mid_slide, \
+from im_form_tests import FORM_TESTS, assert_quiet, focus, open_form, test_closing_the_app_mid_slide, \
     test_pin_leaks_nowhere  # noqa: E402
 
 
 def test_locale_decimal_separator():
-    """The app's locale (THIN: keypad-osk's, which the keypad lives in) gives the decimal separator."""
+    """keypad-osk's locale (the keypad lives in its process) gives the decimal separator."""
     german = {"LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_NUMERIC": ""}
-    if THIN:
-        restart_keypad_osk(german)
-    app = App(FORM, env=german)
+    restart_keypad_osk(german)
+    app = open_form(german)
     try:
-        app.wait_for_line("ready")
         node = focus(app, "Amount")
         app.wait_for_keypad("Decimal separator")
         label = app.require("Decimal separator", "push button")
@@ -55,79 +53,104 @@ def test_locale_decimal_separator():
         del label
     finally:
         app.close()
-        if THIN:
-            restart_keypad_osk({"LANG": os.environ.get("LANG", ""), "LC_ALL": os.environ.get("LC_ALL", ""),
+        restart_keypad_osk({"LANG": os.environ.get("LANG", ""), "LC_ALL": os.environ.get("LC_ALL", ""),
                                 "LC_NUMERIC": os.environ.get("LC_NUMERIC", "")})
     assert_quiet(app, allowed=("Locale not supported",))
 
 
-# GTK's tool that writes module caches, in GTK's libdir (off PATH on Debian).
-GTK_QUERY_IMMODULES = os.path.join(
-    subprocess.run(["pkg-config", "--variable=libdir", "gtk+-3.0"], capture_output=True, text=True, check=True)
-    .stdout.strip(), "libgtk-3-0", "gtk-query-immodules-3.0")
-
-
-def test_installed_module_reads_the_bundle_beside_it(bin_dir, tmp):
-    """As make install-im leaves it: the module's library with its resource bundle beside
-    it, anywhere. The copy's number pad names its 1 key differently, so the keypad shows
-    that it read the bundle beside the library, not the one in the build folder."""
-    installed = os.path.join(tmp, "installed")
-    os.makedirs(installed)
-    shutil.copy(os.path.join(bin_dir, "libKeypadIM.so"), os.path.join(installed, "im-keypad.so"))
-    bundle = os.path.join(installed, "Keypad_KeypadResources.resources")
-    shutil.copytree(os.path.join(bin_dir, "Keypad_KeypadResources.resources"), bundle)
-    layout_file = os.path.join(bundle, "layouts", "numberPad.json")
-    with open(layout_file) as file:
-        layout = json.load(file)
-    layout["pages"][0]["rows"][0][0]["accessibleName"] = "Installed one"
-    with open(layout_file, "w") as file:
-        json.dump(layout, file)
-    cache = os.path.join(installed, "immodules.cache")
-    with open(cache, "w") as file:
-        subprocess.run([GTK_QUERY_IMMODULES, os.path.join(installed, "im-keypad.so")], stdout=file, check=True)
-    app = App(FORM, env={"GTK_IM_MODULE_FILE": cache})
-    try:
-        app.wait_for_line("ready")
-        node = focus(app, "Digits")
-        app.wait_for_keypad("Installed one")
-        app.type_keys(node, "Installed one")
-        wait_for(lambda: app.text(node) == "1", "1 typed by the installed module's key")
-    finally:
-        app.close()
-    assert_quiet(app)
-
-
-def broken_file_logs_one_line(env, file_name, digit):
-    """With `env` naming a broken file, the Digits field still types `digit` on the
-    bundled number pad, and the app's error output has one keypad-im line naming the file."""
-    app = App(FORM, env=env)
-    try:
-        app.wait_for_line("ready")
-        node = focus(app, "Digits")
-        app.wait_for_keypad()
-        assert app.find("q", "push button") is None, "not the bundled number pad"
-        app.type_keys(node, digit)
-        wait_for(lambda: app.text(node) == digit, "the bundled number pad typing")
-    finally:
-        app.close()
-    _, errors = app.output()
-    ours = [e for e in errors if "keypad-im" in e]
-    assert len(ours) == 1 and file_name in ours[0], f"expected one line naming {file_name}: {errors}"
-
-
-def test_broken_layout_logs_one_line_and_falls_back(tmp):
+def test_keypad_osk_falls_back_from_broken_layout_and_css(bin_dir, tmp):
+    """keypad-osk started with `--layouts DIR` holding a broken layout file and `--css` naming a
+    broken CSS file (a kiosk's own files gone wrong): the Digits field still gets the bundled
+    number pad and types, and keypad-osk's error output has one line naming each file."""
     layouts = os.path.join(tmp, "layouts")
     os.makedirs(layouts, exist_ok=True)
     with open(os.path.join(layouts, "brokenPad.json"), "w") as f:
         f.write('{"id": "brokenPad", "keyboardTypes": ["numberPad"], "rows": ')
-    broken_file_logs_one_line({"KEYPAD_IM_LAYOUTS": layouts}, "brokenPad.json", "7")
-
-
-def test_broken_css_logs_one_line_and_falls_back(tmp):
-    broken = os.path.join(tmp, "broken-keypad.css")
-    with open(broken, "w") as f:
+    css = os.path.join(tmp, "broken-keypad.css")
+    with open(css, "w") as f:
         f.write(".keypad-key { colour: red; }\n")
-    broken_file_logs_one_line({"KEYPAD_IM_CSS": broken}, "broken-keypad.css", "1")
+    restart_keypad_osk({})
+    osk = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), "--layouts", layouts, "--css", css],
+                           stderr=subprocess.PIPE, text=True)
+    app = None
+    try:
+        wait_for(keypad_osk_running, "keypad-osk started by hand to own its name", timeout=15)
+        assert keypad_osk_pid() == osk.pid, "another keypad-osk owns the name"
+        app = open_form()
+        node = focus(app, "Digits")
+        app.wait_for_keypad()
+        assert app.find("q", "push button") is None, "not the bundled number pad"
+        app.type_keys(node, "7")
+        wait_for(lambda: app.text(node) == "7", "the bundled number pad typing")
+    finally:
+        if app is not None:
+            app.close()
+        osk.terminate()
+        _, errors = osk.communicate(timeout=10)
+    lines = errors.splitlines()
+    assert len([line for line in lines if "brokenPad.json" in line]) == 1, lines
+    assert len([line for line in lines if "broken-keypad.css" in line]) == 1, lines
+    assert len(lines) == 2, lines
+    assert_quiet(app)
+
+
+def destroyed_x_window():
+    """An X window made and destroyed on an X connection of the test's own, which stays open (the
+    connection is returned with it) so that the X server gives its id to no other client."""
+    xlib = ctypes.CDLL("libX11.so.6")
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+    xlib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    xlib.XCreateSimpleWindow.restype = ctypes.c_ulong
+    xlib.XCreateSimpleWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_int] * 2 + [ctypes.c_uint] * 3 \
+        + [ctypes.c_ulong] * 2
+    xlib.XDestroyWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    xlib.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    display = xlib.XOpenDisplay(None)
+    assert display, "no X display"
+    window = xlib.XCreateSimpleWindow(display, xlib.XDefaultRootWindow(display), 0, 0, 120, 40, 0, 0, 0)
+    xlib.XSync(display, 0)
+    xlib.XDestroyWindow(display, window)
+    xlib.XSync(display, 0)
+    return (xlib, display), window
+
+
+def test_an_app_window_gone_before_keypad_osk_looks_at_it():
+    """An app's X window destroyed between its FocusIn and keypad-osk's look at it (an app that
+    quits or crashes as a field takes focus; the focus races make that likely): keypad-osk
+    places its keypad for that window (the caret in root coordinates, transient for it) with
+    every X error trapped. The keypad shows, keypad-osk lives on as the same process, and the
+    next app's field gets its pad."""
+    (xlib, display), window = destroyed_x_window()
+    trace = os.environ["KEYPAD_IM_TRACE"]
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+
+    def call(method, signature, *arguments):
+        bus.call_sync(OSK_NAME, "/org/keypad/OSK1", OSK_NAME, method, GLib.Variant(signature, arguments), None,
+                      Gio.DBusCallFlags.NONE, 5000, None)
+    try:
+        call("FocusOut", "()")  # starts keypad-osk (D-Bus activation), if none runs
+        pid = keypad_osk_pid()
+        mark = len(open(trace).read().splitlines())
+        call("FocusIn", "(uuutiiii)", 2, 0, 0, window, 10, 10, 2, 20)  # DIGITS in the destroyed window
+        call("SetCursorRect", "(tiiii)", window, 30, 10, 2, 20)
+        wait_for(lambda: "shown numberPad digits" in open(trace).read().splitlines()[mark:],
+                 "keypad-osk to show the pad", seen=lambda: open(trace).read().splitlines()[mark:])
+        call("FocusOut", "()")
+        assert keypad_osk_pid() == pid, "keypad-osk ended"
+    finally:
+        xlib.XCloseDisplay(ctypes.c_void_p(display))
+    app = open_form()
+    try:
+        node = focus(app, "Phone")
+        app.wait_for_keypad("*")
+        app.type_keys(node, "7")
+        wait_for(lambda: app.text(node) == "7", "typing in the next app")
+    finally:
+        app.close()
+    assert keypad_osk_pid() == pid, "keypad-osk ended"
+    assert_quiet(app)
 
 
 # ---- The C program and zenity ----
@@ -136,9 +159,8 @@ def test_keypad_follows_the_monitor(monitor):
     # The monitor turns 600 px wide (a portrait panel at 3.8 px/mm), then denser (768 px
     # on 100 mm): the module's keypad window moves inside it, its keys grow to 9 mm (70 px),
     # and the keys still type.
-    app = App(FORM)
+    app = open_form()
     try:
-        app.wait_for_line("ready")
         node = focus(app, "Digits")
         app.wait_for_keypad()
 
@@ -182,8 +204,8 @@ def test_c_program(c_form):
 def test_malloc_with_odd_sizes(odd_malloc_form):
     """The C program over a malloc shaped like Chromium's PartitionAlloc with BackupRefPtr
     (Tests/IM/odd_malloc.c: malloc_usable_size is "slot size - 4", and free aborts when the
-    count in a slot's last 4 bytes was overwritten). Unguarded, Swift's String buffers write
-    over that count and the program aborts at the first focus; guarded, the keypad types."""
+    count in a slot's last 4 bytes was overwritten): the module in the app writes only inside
+    what it allocated, and the keypad types."""
     app = App([odd_malloc_form])
     try:
         node = focus(app, "Code")
@@ -216,7 +238,7 @@ def test_zenity_entry():
 def test_app_without_a_widget():
     """No GtkWidget behind the context: the keypad still shows, on the monitor of the focused
     X window, keys commit, and Delete and Return reach the window as X key presses (XTest).
-    The module says once that previous/next and avoidance are left out."""
+    The toolbar's previous/next stay disabled."""
     here = os.path.dirname(os.path.abspath(__file__))
     app = App(["/usr/bin/python3", os.path.join(here, "im_no_widget.py")])
     try:
@@ -235,22 +257,7 @@ def test_app_without_a_widget():
     finally:
         app.close()
     ours = [line for line in app.output()[1] if "keypad-im" in line]
-    if not THIN:  # the thin module logs nothing of it: keypad-osk leaves previous/next disabled
-        assert len(ours) == 1 and "no GTK widget" in ours[0], ours
-
-
-def test_destroyed_foreign_window_leaves_the_host_running(x_race, bin_dir):
-    """A foreign X window destroyed between the module's lookup and its call (the focus races
-    make that likely): im-x-race (Tests/IM/im_x_race.c), a GTK 3 host with GTK's default X
-    error handler, hands the module's X11 helpers a destroyed window, then a live one. The
-    X errors stay trapped: the helpers say no, the live window still works, the host lives."""
-    result = subprocess.run([x_race, os.path.join(bin_dir, "libKeypadIM.so")], capture_output=True, text=True,
-                            timeout=30)
-    assert result.returncode == 0, f"the host ended ({result.returncode}): {result.stderr}"
-    lines = result.stdout.splitlines()
-    assert lines == ["destroyed frame FALSE", "destroyed stack FALSE", "live frame TRUE 120x40", "live stack TRUE",
-                     "survived"], lines
-    assert "X Window System error" not in result.stderr, result.stderr
+    assert ours == [], ours  # keypad-osk leaves previous/next disabled: nothing to say
 
 
 def main():
@@ -260,49 +267,32 @@ def main():
     parser.add_argument("--c-form")
     parser.add_argument("--monitor")
     parser.add_argument("--odd-malloc-form")
-    parser.add_argument("--x-race")
     parser.add_argument("-k", default="")
     args = parser.parse_args()
     if args.no_window_manager:
         return run_all([(t.__name__, t) for t in NO_WM_TESTS], args.k)
-    if not (args.c_form and args.monitor and args.odd_malloc_form and args.x_race):
-        parser.error("--c-form, --monitor, --odd-malloc-form and --x-race are needed")
+    if not (args.c_form and args.monitor and args.odd_malloc_form):
+        parser.error("--c-form, --monitor and --odd-malloc-form are needed")
+    bin_dir = os.path.dirname(args.c_form)
     runs = [(t.__name__, lambda t=t: run_form_test(t)) for t in FORM_TESTS]
     tmp = tempfile.mkdtemp()
     runs += [("test_locale_decimal_separator", test_locale_decimal_separator),
-             ("test_broken_layout_logs_one_line_and_falls_back",
-              lambda: test_broken_layout_logs_one_line_and_falls_back(tmp)),
-             ("test_broken_css_logs_one_line_and_falls_back", lambda: test_broken_css_logs_one_line_and_falls_back(tmp)),
-             ("test_installed_module_reads_the_bundle_beside_it",
-              lambda: test_installed_module_reads_the_bundle_beside_it(os.path.dirname(args.c_form), tmp)),
+             ("test_keypad_osk_falls_back_from_broken_layout_and_css",
+              lambda: test_keypad_osk_falls_back_from_broken_layout_and_css(bin_dir, tmp)),
+             ("test_an_app_window_gone_before_keypad_osk_looks_at_it",
+              test_an_app_window_gone_before_keypad_osk_looks_at_it),
              ("test_c_program", lambda: test_c_program(args.c_form)),
              ("test_malloc_with_odd_sizes", lambda: test_malloc_with_odd_sizes(args.odd_malloc_form)),
-             ("test_destroyed_foreign_window_leaves_the_host_running",
-              lambda: test_destroyed_foreign_window_leaves_the_host_running(args.x_race, os.path.dirname(args.c_form))),
              ("test_zenity_entry", test_zenity_entry),
              ("test_app_without_a_widget", test_app_without_a_widget),
              ("test_keypad_follows_the_monitor", lambda: test_keypad_follows_the_monitor(args.monitor))]
     return run_all(runs, args.k)
 
 
-# Tests of the in-process Swift module alone, and why they do not run through the thin module
-# (KEYPAD_IM_THIN=1, #31).
-IN_PROCESS_ONLY = {
-    "test_broken_layout_logs_one_line_and_falls_back": "keypad-osk takes its layouts from its own options",
-    "test_broken_css_logs_one_line_and_falls_back": "keypad-osk takes its CSS from its own options",
-    "test_installed_module_reads_the_bundle_beside_it": "the Swift module's resource bundle; the thin one has none",
-    "test_destroyed_foreign_window_leaves_the_host_running": "it calls the Swift module's X11 helpers (dlsym)",
-    "test_touches_overlap_and_near_misses_type": "it puts touches into the keypad in the app's own process",
-}
-
-
 def run_all(runs, selection):
     failures = 0
     for name, run in runs:
         if selection not in name:
-            continue
-        if THIN and name in IN_PROCESS_ONLY:
-            print(f"skip {name}: {IN_PROCESS_ONLY[name]}", flush=True)
             continue
         start = time.time()
         try:
@@ -317,11 +307,8 @@ def run_all(runs, selection):
 
 
 def run_form_test(test):
-    app = App(FORM)
+    app = open_form()
     try:
-        app.wait_for_line("ready")
-        if THIN:  # keypad-osk outlives the apps: the last test's keypad has slid out first
-            app.wait_for_no_keypad()
         test(app)
         closes = test in (test_closing_the_app_mid_slide, test_pin_leaks_nowhere)
         assert closes or app.process.poll() is None, "the form died"

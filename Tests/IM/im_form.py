@@ -9,8 +9,7 @@ Each line it prints is for the tests: `activate <field>` when an entry is activa
 Keys: Ctrl+D destroys the focused field, Ctrl+P makes it a phone field, Ctrl+N opens a second window with an entry,
 Ctrl+Q closes the window. Signals do the same where no keyboard reaches the app (a Wayland
 kiosk): SIGUSR2 opens the second window, SIGUSR1 closes the form's window (the program runs
-on while the second window is open). Ctrl+T puts two overlapping touches and a touch between
-two keys on the keypad (im_touch.py: Xvfb has no touchscreen) and prints `touched`.
+on while the second window is open).
 Options: --screenshot FILE focuses the Digits field, waits for the keypad, saves the
 screen as a PNG and quits. --focus NAME focuses that field at start. --report-focus prints
 `focus <field>` each time the window's focus widget changes (`focus none` for another widget).
@@ -123,12 +122,6 @@ class Form(Gtk.Window):
             return True
         if event.keyval == Gdk.KEY_n:
             self.open_second_window()
-            return True
-        if event.keyval == Gdk.KEY_t:
-            import im_touch
-
-            im_touch.overlapping_touches()
-            say("touched")
             return True
         if event.keyval == Gdk.KEY_q:
             say("closing")

@@ -4,9 +4,8 @@ reaching the keypad's window would take focus from the app. Run by Tests/IM/im_e
 --no-window-manager under `KEYPAD_NO_WM=1 scripts/display/with-display`."""
 import os
 import subprocess
-import tempfile
 
-from keypad_harness.atspi_app import THIN, App
+from keypad_harness.atspi_app import App
 from keypad_harness.waits import wait_for
 
 from im_form_tests import assert_quiet
@@ -24,13 +23,10 @@ def test_keys_typed_without_a_window_manager():
     assert "_NET_SUPPORTING_WM_CHECK(WINDOW)" not in subprocess.run(
         ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], capture_output=True, text=True).stdout, \
         "a window manager runs: this test needs a display without one"
-    if THIN:  # keypad-osk's trace, named for the session bus; from this test's first line
-        trace = os.environ["KEYPAD_IM_TRACE"]
-        mark = len(trace_lines(trace))
-    else:
-        trace = tempfile.NamedTemporaryFile(prefix="keypad-no-wm-", suffix=".trace", delete=False).name
-        mark = 0
-    app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"], env={"KEYPAD_IM_TRACE": trace})
+    # keypad-osk's trace, named for the session bus (make test-im); from this test's first line.
+    trace = os.environ["KEYPAD_IM_TRACE"]
+    mark = len(trace_lines(trace))
+    app = App(["zenity", "--entry", "--title=Keypad", "--text=Your name"])
     try:
         node = app.first("text")
         app.click_node(node)
@@ -49,26 +45,18 @@ def test_keys_typed_without_a_window_manager():
         # move to GTK as a focus-out and a focus-in. From then on the entry never lost focus
         # and the keypad never hid, and each tap edited once.
         events = [line for line in trace_lines(trace)[mark:] if not line.startswith(("key ", "button "))]
-        if THIN:
-            # The module's own steps are not in keypad-osk's trace; that focus move reaches
-            # keypad-osk as FocusIns at most (a focus-out it replaces is never sent).
-            assert events[0].startswith("dbus focus-in ") and events[0].endswith(" purpose=0 hints=0"), events
-            later = events[1:]
-            assert not [line for line in later if line.startswith(("dbus focus-out", "hidden"))], events
-            assert all(line.endswith(" purpose=0 hints=0") for line in later if line.startswith("dbus focus-in")), \
-                events
-        else:
-            focus_in = "focus-in purpose=0 hints=0 widget=entry"
-            assert events[:4] == [focus_in, "x-focus held", "focus-out", focus_in], events
-            later = events[4:]
-            assert not [line for line in later if line.startswith(("focus-", "hidden"))], events
+        # The module's own steps are not in keypad-osk's trace; that focus move reaches
+        # keypad-osk as FocusIns at most (a focus-out it replaces is never sent).
+        assert events[0].startswith("dbus focus-in ") and events[0].endswith(" purpose=0 hints=0"), events
+        later = events[1:]
+        assert not [line for line in later if line.startswith(("dbus focus-out", "hidden"))], events
+        assert all(line.endswith(" purpose=0 hints=0") for line in later if line.startswith("dbus focus-in")), \
+            events
         assert [line for line in later if line.startswith(("commit", "delete"))] == ["commit 1"] * 4 + ["delete 1"], \
             events
         assert app.keypad_shows() and app.focused(node)
     finally:
         app.close()
-        if not THIN:
-            os.unlink(trace)
     assert_quiet(app)
 
 

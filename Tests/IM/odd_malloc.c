@@ -3,7 +3,7 @@
  * multiple of 16 bytes, its last 4 bytes hold a count (1 while allocated), and
  * malloc_usable_size() answers "slot size - 4", never a multiple of 8. free() checks the
  * count and aborts, as PartitionAlloc does, when something wrote over it. The keypad
- * module's Swift code must keep typing in such a process (malloc_size_guard.c). */
+ * module must keep typing in such a process (Chromium's, docs/web-kiosks.md). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>

@@ -98,6 +98,16 @@ struct OSKServiceTests {
         let bar = try #require(alone.inputAccessoryView as? AccessoryToolbar)
         #expect(!bar.canGoNext && !bar.canGoPrevious)
         #expect(client.calls == ["next", "previous"])
+        var first = field("7")
+        first.hasNextField = true  // the first of its window's fields
+        service.focusIn(client, field: first)
+        let firstBar = try #require(service.editingInput?.inputAccessoryView as? AccessoryToolbar)
+        #expect(firstBar.canGoNext && !firstBar.canGoPrevious)
+        var last = field("8")
+        last.hasPreviousField = true
+        service.focusIn(client, field: last)
+        let lastBar = try #require(service.editingInput?.inputAccessoryView as? AccessoryToolbar)
+        #expect(!lastBar.canGoNext && lastBar.canGoPrevious)
     }
 
     @Test("The return key presses Return in the client")

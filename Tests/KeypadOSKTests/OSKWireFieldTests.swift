@@ -1,5 +1,6 @@
 import Foundation
 import KeypadCore
+import KeypadGTK
 import Testing
 
 @testable import KeypadOSK
@@ -61,6 +62,20 @@ struct OSKWireFieldTests {
         #expect(becomes.field.text == nil)
     }
 
+    @Test("Flag 0x4 enables previous and next; 0x20 and 0x40 take them from the first and the last field")
+    func focusChainEnds() {
+        let chain = OSKWireField.focusChainFlag
+        let cases: [(UInt32, Bool, Bool)] = [
+            (0, false, false), (chain, true, true), (chain | OSKWireField.firstInChainFlag, false, true),
+            (chain | OSKWireField.lastInChainFlag, true, false),
+            (OSKWireField.firstInChainFlag | OSKWireField.lastInChainFlag, false, false),
+        ]
+        for (flags, previous, next) in cases {
+            let field = OSKWireField(flags: flags).field
+            #expect(field.hasPreviousField == previous && field.hasNextField == next, "flags \(flags)")
+        }
+    }
+
     @Test("Absurd sizes and offsets are refused, keeping no text")
     func bounds() {
         var field = OSKWireField()
@@ -73,13 +88,55 @@ struct OSKWireFieldTests {
         #expect(field.field.text == nil)
     }
 
-    @Test("Purposes map to pads, INHIBIT_OSK to no keypad")
-    func purposes() {
-        #expect(OSKWireField(purpose: 2).field.traits.keyboardType == .numberPad)
-        #expect(OSKWireField(purpose: 3).field.traits.keyboardType == .decimalPad)
-        #expect(OSKWireField(purpose: 4).field.traits.keyboardType == .phonePad)
-        #expect(OSKWireField(purpose: 6).field.traits.keyboardType == .emailAddress)
-        #expect(OSKWireField(purpose: 0).field.wantsKeypad)
-        #expect(!OSKWireField(purpose: 2, hints: OSKWireField.inhibitOSKHint).field.wantsKeypad)
+    @Test(
+        "Each GTK input purpose maps to the pad docs/im-module.md's table names",
+        arguments: [
+            (Purpose.freeForm, KeyboardType.default, false), (.alpha, .default, false), (.digits, .numberPad, false),
+            (.number, .decimalPad, false), (.phone, .phonePad, false), (.url, .url, false),
+            (.email, .emailAddress, false), (.name, .default, false), (.password, .default, true),
+            (.pin, .numberPad, true), (.terminal, .default, false),
+        ])
+    func purpose(_ purpose: Purpose, type: KeyboardType, secure: Bool) {
+        let traits = OSKWireField(purpose: purpose.rawValue).field.traits
+        #expect(traits.keyboardType == type)
+        #expect(traits.isSecureTextEntry == secure)
     }
+
+    @Test("A field hiding its text is secure whatever its purpose; an unknown purpose gets the default pad")
+    func hiddenAndUnknown() {
+        let hidden = OSKWireField(purpose: Purpose.freeForm.rawValue, flags: OSKWireField.hiddenTextFlag).field
+        #expect(hidden.traits.isSecureTextEntry && hidden.traits.keyboardType == .default)
+        #expect(!OSKWireField(purpose: Purpose.freeForm.rawValue).field.traits.isSecureTextEntry)
+        #expect(OSKWireField(purpose: 99).field.traits == TextInputTraits())
+    }
+
+    @Test("The INHIBIT_OSK hint asks for no keypad; other hints do not")
+    func inhibitOSK() {
+        #expect(!OSKWireField(purpose: Purpose.digits.rawValue, hints: OSKWireField.inhibitOSKHint).field.wantsKeypad)
+        #expect(!OSKWireField(purpose: 0, hints: OSKWireField.inhibitOSKHint | 1).field.wantsKeypad)
+        #expect(OSKWireField(purpose: 0, hints: 1 | 2 | 4 | 64).field.wantsKeypad)
+    }
+
+    @Test(
+        "A widget bound to a field announces the purpose that brings keypad-osk's pad for it",
+        arguments: [
+            (KeyboardType.numberPad, Purpose.digits, KeyboardType.numberPad),
+            (.asciiCapableNumberPad, .digits, .numberPad), (.decimalPad, .number, .decimalPad),
+            (.phonePad, .phone, .phonePad), (.emailAddress, .email, .emailAddress), (.url, .url, .url),
+            (.webSearch, .url, .url), (.namePhonePad, .name, .default), (.default, .freeForm, .default),
+            (.twitter, .freeForm, .default),
+        ])
+    @MainActor
+    func announcedPurpose(_ type: KeyboardType, purpose: Purpose, shows: KeyboardType) {
+        let announced = InputPurposeTable.purpose(announcing: type).rawValue
+        #expect(announced == purpose.rawValue)
+        #expect(OSKWireField(purpose: announced).field.traits.keyboardType == shows)
+    }
+}
+
+/// GTK's input purposes (`GtkInputPurpose`) by value, written out here so that the table in
+/// KeypadGTK is checked against GTK's numbering, not against itself.
+enum Purpose: UInt32 {
+    case freeForm = 0
+    case alpha, digits, number, phone, url, email, name, password, pin, terminal
 }

@@ -17,7 +17,8 @@ input-method module in them:
 - the toolbar's Dismiss, and sm.puri.OSK0's Visible and SetVisible on the session bus;
 - --locale de_DE (the decimal pad's comma) with a missing --css file; --exclusive;
 - an activate/deactivate storm (300 focus moves 2 ms apart);
-- the GTK 3 module session-wide and keypad-osk at once: one keypad per field;
+- the GTK 3 module session-wide and keypad-osk at once: the module reaches keypad-osk over the
+  session bus, Chromium through the compositor, and one keypad follows focus;
 - a second keypad-osk refuses (another input method holds the seat), and in cage (no
   input-method-v2) keypad-osk refuses, each with its line and exit status; when sway exits,
   keypad-osk says so and exits 6.
@@ -43,13 +44,12 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from keypad_harness.atspi_app import App  # noqa: E402
+from keypad_harness.atspi_app import App, keypad_osk_running  # noqa: E402
 from keypad_harness.gtk4_apps import GTK4_FORM, tap_gtk4_form  # noqa: E402
 from keypad_harness.keypad_osk import OSK, band_top, puri, screenshot, shots  # noqa: E402
 from keypad_harness.process import context_switches, thread_wait, woken  # noqa: E402
 from keypad_harness.runner import run_tests  # noqa: E402
 from keypad_harness.screenshot import CHROME, keypad_band  # noqa: E402
-from keypad_harness.trace import Trace  # noqa: E402
 from keypad_harness.waits import wait_for  # noqa: E402
 from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway_windows  # noqa: E402
 from keypad_harness.web import FIREFOX_PREFS, Page, chromium, stop_browser  # noqa: E402
@@ -438,33 +438,35 @@ def test_chromium_kiosk(bin_dir, workdir):
 
 
 def test_module_and_osk_at_once(bin_dir, workdir):
-    """GTK_IM_MODULE=keypad session-wide while keypad-osk runs: the GTK 3 app uses the module
-    (no text-input, so keypad-osk sees nothing), Chromium uses keypad-osk, and each field gets
-    exactly one keypad: the module's hides as Chromium takes focus."""
+    """GTK_IM_MODULE=keypad session-wide while keypad-osk runs: the GTK 3 app's module hands its
+    field to keypad-osk over the session bus (the app speaks no text-input then), Chromium reaches
+    it through the compositor, and one keypad follows focus: the app's number pad, then Chromium's
+    phone pad."""
     osk = OSK(bin_dir, workdir, "both")
-    module = Trace(os.path.join(workdir, "module.trace"))
-    app = App(["/usr/bin/python3", FORM, "--focus", "Digits"],
-              env={"GTK_IM_MODULE": "keypad", "GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"),
-                   "KEYPAD_IM_TRACE": module.path})
     page = Page()
     profile = tempfile.mkdtemp(prefix="keypad-osk-both-")
-    browser = log = None
+    app = browser = log = None
     try:
-        module.wait_keypad(0, "numberPad")
-        assert not osk.trace.lines(), f"keypad-osk saw the module's app: {osk.trace.lines()[:3]}"
-        # Chromium's window takes focus as it opens: the module's keypad hides then.
-        mark = module.mark()
+        wait_for(keypad_osk_running, "keypad-osk to own its name on the session bus", timeout=15)
+        app = App(["/usr/bin/python3", FORM, "--focus", "Digits"],
+                  env={"GTK_IM_MODULE": "keypad", "GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache")})
+        osk.wait_keypad(0, "numberPad")
+        focus_ins = [line for line in osk.trace.lines() if "focus-in " in line]
+        assert focus_ins and all(line.startswith("dbus focus-in ") for line in focus_ins), focus_ins
+        # Chromium's window takes focus as it opens: its field's pad replaces the app's.
+        mark = osk.trace.mark()
         browser, log = chromium(page, profile)
         page.wait_load(0)
         page.command("focus", id="tel")
-        osk.wait_keypad(0, "phonePad")
-        module.wait_hidden(mark)
-        assert not [line for line in module.since(mark) if line.startswith("shown")], module.since(mark)
+        osk.wait_keypad(mark, "phonePad")
+        assert [line for line in osk.trace.since(mark) if line.startswith("focus-in ") and
+                line.endswith(" widget=wayland")], osk.trace.since(mark)
     finally:
         if browser:
             stop_browser(browser, log)
         page.close()
-        app.close()
+        if app:
+            app.close()
         osk.close()
         shutil.rmtree(profile, ignore_errors=True)
 

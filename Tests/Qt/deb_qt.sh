@@ -70,7 +70,8 @@ osk_deb=$(realpath "$1") debian12=$(realpath "$2") debian13=$(realpath "$3")
 shift 3
 debian13_packages=()
 for name in "$@"; do debian13_packages+=(-p "$name"); done
-debs() { ls "$1"/keypad-im-qt5_*.deb "$1"/keypad-im-qt6_*.deb; }
+arch=$(dpkg --print-architecture)
+debs() { for qt in 5 6; do ls -t "$1"/keypad-im-qt${qt}_*_"$arch".deb | head -n 1; done; }  # the newest of each
 
 tmp=$(mktemp -d /tmp/keypad-deb-qt.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT

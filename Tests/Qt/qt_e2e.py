@@ -8,6 +8,7 @@ Run under scripts/display/with-display with the session bus reading keypad-osk's
 from the build (XDG_DATA_DIRS=<bin>/share:...), as `make test-qt` does:
 
     Tests/Qt/qt_e2e.py BIN_DIR QT_PLUGIN_ROOT [--qt 5|6] [--kind widgets|qml] [--only NAME]
+    KEYPAD_NO_WM=1 scripts/display/with-display Tests/Qt/qt_e2e.py --no-wm BIN_DIR QT_PLUGIN_ROOT
     scripts/display/with-wayland sway Tests/Qt/qt_e2e.py --wayland BIN_DIR QT_PLUGIN_ROOT
 
 QT_PLUGIN_ROOT holds qt5/plugins and qt6/plugins (the Makefile's .build). Nothing starts
@@ -20,13 +21,19 @@ import subprocess
 import sys
 import tempfile
 
-from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm, assert_password_kept, assert_quiet,
-                                     delete_and_activate_digits, type_a_password)
-from keypad_harness.keypad_osk import OSK, Keypad
-from keypad_harness.runner import run_each
-from keypad_harness.trace import trace_lines
-from keypad_harness.waits import wait_for
-from keypad_harness.wayland import VirtualPointer
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm, assert_field_kept_in_view,  # noqa: E402
+                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
+                                     assert_taps_keep_focus, delete_and_activate_digits, type_a_password)
+from keypad_harness.keypad_osk import OSK, Keypad  # noqa: E402
+from keypad_harness.runner import run_each  # noqa: E402
+from keypad_harness.trace import trace_lines  # noqa: E402
+from keypad_harness.waits import wait_for  # noqa: E402
+from keypad_harness.wayland import VirtualPointer, click_output  # noqa: E402
 
 # What Qt itself may print on a headless display; nothing of the plug-in's.
 QT_NOISE = ("XDG_RUNTIME_DIR not set",)
@@ -40,10 +47,14 @@ class Qt:
         self.version, self.kind = version, kind
         self.plugins = os.path.join(plugin_root, f"qt{version}", "plugins")
 
-    def form(self, bin_dir, title=None, env=None, wayland=False):
+    def form(self, bin_dir, title=None, env=None, wayland=False, scrolled=False):
         env = dict({"QT_PLUGIN_PATH": self.plugins, "QT_IM_MODULE": "keypad"}, **(env or {}))
+        if wayland and self.kind == "qml":
+            # Qt Quick's software renderer: with Mesa's llvmpipe each caret blink costs the
+            # loaded machine enough CPU to slow the tests' screenshots past their waits.
+            env.setdefault("QT_QUICK_BACKEND", "software")
         return (WaylandForm if wayland else Form)(bin_dir, title or f"Qt {self.version} {self.kind} form", env=env,
-                                                  command=QT_FORM + [str(self.version), self.kind])
+                                                  command=QT_FORM + [str(self.version), self.kind], scrolled=scrolled)
 
 
 def pads_shown(trace):
@@ -139,6 +150,86 @@ def test_hints_changed_while_focused(qt, bin_dir, keypad, trace):
         form.close()
 
 
+def toolbar_enabled(keypad):
+    """Whether the toolbar's previous and next are enabled, as the accessibility bus says."""
+    return tuple(keypad.find(name).get_state_set().contains(Atspi.StateType.SENSITIVE)
+                 for name in ("Previous field", "Next field"))
+
+
+def wait_toolbar(keypad, previous, next_, field):
+    wait_for(lambda: toolbar_enabled(keypad) == (previous, next_),
+             f"{field}: previous {'enabled' if previous else 'disabled'}, next {'enabled' if next_ else 'disabled'}",
+             seen=lambda: toolbar_enabled(keypad))
+
+
+def test_toolbar_moves_focus_and_done_keeps_it(qt, bin_dir, keypad, trace):
+    """The toolbar's previous and next move the app's focus from field to field (MoveFocus,
+    FocusIn flag 0x4): previous is disabled on the form's first field (0x20) and next on its
+    last (0x40); from a multi-line field no Tab is typed. Done hides the keypad and the field
+    keeps its focus (Dismiss); a tap on the field brings the keypad back."""
+    moves, dismissals = len(trace_lines(trace, "move-focus")), len(trace_lines(trace, "dismiss"))
+    form = qt.form(bin_dir)
+    try:
+        form.activate()
+
+        def arrive(name, key, previous, next_, typed=None):
+            """NAME has focus and its pad, the toolbar's arrows enabled as PREVIOUS and NEXT_."""
+            wait_for(lambda: form.state()["focus"] == name, f"{name} to have focus")
+            keypad.wait_for(key)
+            wait_toolbar(keypad, previous, next_, name)
+            if typed:
+                keypad.type(form, name, typed)
+        form.focus("Digits")
+        arrive("Digits", "1", False, True)  # the first field
+        for button, name, key, typed in (("Next field", "Number", "Decimal separator", "7"),
+                                         ("Previous field", "Digits", "1", "3")):
+            keypad.tap_until(button, lambda n=name: form.state()["focus"] == n, f"{button} to focus {name}")
+            arrive(name, key, name != "Digits", True, typed)
+        assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
+        form.focus("Text")
+        arrive("Text", "q", True, False)  # the last field
+        keypad.tap_until("Previous field", lambda: form.state()["focus"] == "Notes", "Previous field to focus Notes")
+        arrive("Notes", "q", True, True)
+        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        form.assert_focused("Notes")
+        assert [line.split()[1] for line in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous", "previous"]
+        assert len(trace_lines(trace, "dismiss")) == dismissals + 1
+        assert form.text("Notes") == "" and form.text("Text") == "", f"a Tab typed: {form.state()['texts']}"
+        assert_tap_brings_keypad_back(form, keypad, "Notes", "w", "w")
+    finally:
+        form.close()
+    assert_quiet(form, QT_NOISE)
+
+
+def test_field_kept_in_view_above_the_keypad(qt, bin_dir, keypad, trace):
+    """A field at the bottom of a QScrollArea (a Flickable in QML) of a fullscreen form:
+    keypad-osk tells the app where its keypad is (KeypadFrame) and the plug-in scrolls the field
+    above it, the scroll area's widget (the Flickable) getting a bottom margin as tall as the
+    keypad covers; FocusIn carries flag 0x10, so the keypad keeps the bottom edge rather than
+    moving off the caret. The margin goes with the keypad."""
+    form = qt.form(bin_dir, scrolled=True)
+    try:
+        assert_field_kept_in_view(form, keypad, at_bottom=True)
+    finally:
+        form.close()
+    assert_quiet(form, QT_NOISE)
+
+
+def test_no_window_manager_tap_keeps_focus(qt, bin_dir, keypad, trace):
+    """No window manager (KEYPAD_NO_WM=1): the app activates its own window, as a kiosk app
+    does where no window manager would (Qt then gives its window the X input focus itself, and
+    never follows the pointer: it ignores focus that PointerRoot lends); taps on keypad-osk's
+    window leave the form active, its field focused and its keys its own."""
+    form = qt.form(bin_dir)
+    try:
+        form.send("activate")
+        wait_for(lambda: form.state()["active"], "the form to be active (activated by itself)")
+        assert_taps_keep_focus(form, keypad)
+    finally:
+        form.close()
+    assert_quiet(form, QT_NOISE)
+
+
 def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
     """QT_NO_GLIB=1: Qt's own event loop never runs GLib's, so the plug-in makes no input
     context; the app says so once, and its physical keys type."""
@@ -157,6 +248,24 @@ def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
     assert len(trace_lines(trace, "dbus focus-in")) == focus_ins, "a FocusIn without GLib's loop"
 
 
+def wayland_tap(osk, pad, key, condition, what):
+    """Taps `key` of `pad` (from keypad-osk's trace) with the virtual pointer until `condition`:
+    once more only if the first tap changed nothing in a second."""
+    osk.tap(*pad, key)
+    try:
+        wait_for(condition, what, timeout=1.0)
+    except AssertionError:
+        osk.tap(*pad, key)
+        wait_for(condition, what)
+
+
+def wayland_type(osk, form, pad, name, *keys):
+    """Taps keys that each change field `name`'s text, waiting for each change."""
+    for key in keys:
+        before = form.text(name)
+        wayland_tap(osk, pad, key, lambda: form.text(name) != before, f"key {key!r} to change {name}")
+
+
 def test_wayland_form(qt, bin_dir, keypad, trace):
     """In a headless sway, the form as a native Wayland client: Qt 5.15 and 6.4 speak no
     text-input-v3, so the plug-in is their one way to keypad-osk (started here; it serves the
@@ -169,18 +278,10 @@ def test_wayland_form(qt, bin_dir, keypad, trace):
     form = qt.form(bin_dir, wayland=True)
 
     def tap(pad, key, condition, what):
-        """Taps until `condition`: once more only if the first tap changed nothing in a second."""
-        osk.tap(*pad, key)
-        try:
-            wait_for(condition, what, timeout=1.0)
-        except AssertionError:
-            osk.tap(*pad, key)
-            wait_for(condition, what)
+        wayland_tap(osk, pad, key, condition, what)
 
     def type_keys(pad, name, *keys):
-        for key in keys:
-            before = form.text(name)
-            tap(pad, key, lambda: form.text(name) != before, f"key {key!r} to change {name}")
+        wayland_type(osk, form, pad, name, *keys)
 
     try:
         form.activate()
@@ -212,6 +313,61 @@ def test_wayland_form(qt, bin_dir, keypad, trace):
         osk.close()
         shutil.rmtree(workdir, ignore_errors=True)
     assert_quiet(form, QT_NOISE + ("runtime directory",))
+
+
+def test_wayland_toolbar_done_and_kept_in_view(qt, bin_dir, keypad, trace):
+    """In a headless sway, the scrolled form fullscreen: the toolbar's arrows are in keypad-osk's
+    trace only where enabled (previous not on the first field, next not on the last), next moves
+    focus; Far, at the bottom, is scrolled above the keypad's band; done hides the keypad (its
+    margin goes), Far keeps focus, and a tap on Far brings the keypad back."""
+    workdir = tempfile.mkdtemp(prefix="keypad-qt-wayland-")
+    osk = OSK(bin_dir, workdir, f"qt{qt.version}-toolbar")
+    wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk on the session bus", timeout=10)
+    form = qt.form(bin_dir, wayland=True, scrolled=True)
+
+    def arrows(pad):
+        return tuple(name in pad[0][2] for name in ("Previous field", "Next field"))
+    try:
+        form.fullscreen()
+        mark = osk.trace.mark()
+        form.focus("Digits")
+        pad = osk.wait_keypad(mark, "numberPad")
+        assert arrows(pad) == (False, True), f"Digits, the first field: {arrows(pad)}"
+        mark = osk.trace.mark()
+        wayland_tap(osk, pad, "Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
+        pad = osk.wait_keypad(mark, "decimalPad")
+        assert arrows(pad) == (True, True), f"Number: {arrows(pad)}"
+        wayland_type(osk, form, pad, "Number", "7")
+        mark = osk.trace.mark()
+        form.focus("Far")
+        pad = osk.wait_keypad(mark, "numberPad")
+        assert arrows(pad) == (True, False), f"Far, the last field: {arrows(pad)}"
+        top = pad[1]
+
+        def above():
+            x, y, width, height = form.state()["far"]
+            return y + height <= top
+        wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], top))
+        assert form.state()["margin"] > 0, form.state()
+        wayland_type(osk, form, pad, "Far", "4")
+        dismissals = len(osk.trace.since(0, "dismiss"))
+        wayland_tap(osk, pad, "Dismiss keypad", lambda: len(osk.trace.since(0, "dismiss")) > dismissals,
+                    "done to dismiss the keypad")
+        wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+        form.assert_focused("Far")
+        mark = osk.trace.mark()
+        x, y, width, height = form.state()["far"]
+        click_output(x + width // 2, y + height // 2)
+        pad = osk.wait_keypad(mark, "numberPad")
+        wayland_type(osk, form, pad, "Far", "5")
+        assert form.text("Far") == "45" and form.text("Number") == "7", form.state()["texts"]
+        form.assert_focused("Far")
+    finally:
+        form.close()
+        osk.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    # QWidget::showFullScreen asks to activate the window, which Qt 5 on Wayland says it cannot.
+    assert_quiet(form, QT_NOISE + ("runtime directory", "does not support QWindow::requestActivate()"))
 
 
 def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
@@ -248,11 +404,16 @@ def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
         assert_quiet(form, QT_NOISE)
 
 
-TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_hints_changed_while_focused, test_no_glib_event_loop]
-# QML's fields: every hint, key, Return and the password; hints changed while focused.
-QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_hints_changed_while_focused]
+TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
+         test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused, test_no_glib_event_loop]
+# QML's fields: every hint, key, Return and the password; the toolbar; kept in view; hints changed while focused.
+QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
+             test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused]
+# Under with-display with KEYPAD_NO_WM=1 (--no-wm).
+NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus]
 # In a headless sway (--wayland).
-WAYLAND_TESTS = [test_wayland_form]
+WAYLAND_TESTS = [test_wayland_form, test_wayland_toolbar_done_and_kept_in_view]
+WAYLAND_QML_TESTS = [test_wayland_toolbar_done_and_kept_in_view]
 # Once per run, Qt 5 and Qt 6 together (with-display only).
 MIXED_TESTS = [test_two_qt_apps_and_a_gtk_app]
 
@@ -264,8 +425,10 @@ def main():
     parser.add_argument("--qt", type=int, choices=(5, 6), action="append", help="one Qt (default: both)")
     parser.add_argument("--kind", choices=("widgets", "qml"), action="append", help="one kind of form (default: both)")
     parser.add_argument("--only", help="run the tests whose names contain this")
+    parser.add_argument("--no-wm", action="store_true",
+                        help="the tests for X11 with no window manager (under KEYPAD_NO_WM=1 scripts/display/with-display)")
     parser.add_argument("--wayland", action="store_true",
-                        help="the forms on Wayland (under scripts/display/with-wayland sway; widgets only)")
+                        help="the forms on Wayland (under scripts/display/with-wayland sway)")
     arguments = parser.parse_args()
     if arguments.wayland:
         missing = VirtualPointer.start(os.path.join(arguments.bin_dir, "virtual-pointer"))
@@ -275,12 +438,15 @@ def main():
         trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
     failed = 0
     for version in arguments.qt or (5, 6):
-        for kind in arguments.kind or (("widgets",) if arguments.wayland else ("widgets", "qml")):
+        for kind in arguments.kind or ("widgets", "qml"):
             qt = Qt(version, kind, arguments.plugin_root)
-            tests = WAYLAND_TESTS if arguments.wayland else TESTS if kind == "widgets" else QML_TESTS
+            if arguments.wayland:
+                tests = WAYLAND_TESTS if kind == "widgets" else WAYLAND_QML_TESTS
+            else:
+                tests = NO_WM_TESTS if arguments.no_wm else TESTS if kind == "widgets" else QML_TESTS
             failed += run_each(tests, arguments.only, lambda test: test(qt, arguments.bin_dir, Keypad(), trace),
                                f"Qt {version} {kind} ")
-    if not arguments.wayland and not arguments.qt and not arguments.kind:
+    if not arguments.wayland and not arguments.no_wm and not arguments.qt and not arguments.kind:
         failed += run_each(MIXED_TESTS, arguments.only,
                            lambda test: test(arguments.plugin_root, arguments.bin_dir, Keypad(), trace))
     sys.exit(1 if failed else 0)

@@ -2,7 +2,7 @@
 """A Qt form for the Qt plug-in's tests (Tests/Qt/qt_e2e.py), in PyQt5 or PyQt6, with
 widgets or in QML:
 
-    qt_form.py 5|6 widgets|qml [TITLE]
+    qt_form.py 5|6 widgets|qml [TITLE] [scrolled]
 
 Widgets: QLineEdits with Qt's input-method hints (Digits, Number, Phone, Email, Url, Date,
 Free), a Password (echo mode Password), a Notes QPlainTextEdit and a Text QTextEdit. QML
@@ -13,27 +13,37 @@ It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` 
 JSON-quoted), `activate NAME` (QLineEdit's returnPressed, a TextField's accepted),
 `focus NAME`, `hints NAME N` (each field's hints, at the start). It obeys lines on standard
 input, as Tests/GTK4/gtk4_form.py does: `focus NAME`, `select NAME START END` (UTF-16
-offsets), `sethints NAME N` (answers `hints NAME N`), `fullscreen`, `state` (prints
+offsets), `sethints NAME N` (answers `hints NAME N`), `unfocus` (no field has focus), `activate` (the app activates its own window), `fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
-field's text)."""
+field's text), `frame NAME` (prints `frame NAME [x, y, width, height]`, the field on screen).
+
+`scrolled`: the fields in a QScrollArea (widgets) or a Flickable (QML, Tests/Qt/qt_form_scrolled.qml:
+Digits, Number), and one more field, Far (digits), at the bottom below a stretch; then `state`
+also gives Far's frame on screen (`far`) and the bottom margin the plug-in gave the scroll
+area's widget or the Flickable (`margin`)."""
 import json
 import os
 import sys
 
 VERSION, KIND = sys.argv[1], sys.argv[2]
-TITLE = sys.argv[3] if len(sys.argv) > 3 else f"Qt {VERSION} {KIND} form"
+SCROLLED = "scrolled" in sys.argv[3:]
+TITLE = next((arg for arg in sys.argv[3:] if arg != "scrolled"), f"Qt {VERSION} {KIND} form")
 if VERSION == "5":
-    from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, QSocketNotifier, Qt, QUrl, pyqtSlot
+    from PyQt5.QtCore import Q_ARG, QMetaObject, QObject, QPoint, QPointF, QSocketNotifier, Qt, QUrl, pyqtSlot
     from PyQt5.QtGui import QTextCursor
-    from PyQt5.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+    from PyQt5.QtWidgets import (QApplication, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QTextEdit,
+                                 QVBoxLayout, QWidget)
     if KIND == "qml":
         from PyQt5.QtQml import QQmlApplicationEngine
+        from PyQt5.QtQuick import QQuickItem
 else:
-    from PyQt6.QtCore import Q_ARG, QMetaObject, QObject, QSocketNotifier, Qt, QUrl, pyqtSlot
+    from PyQt6.QtCore import Q_ARG, QMetaObject, QObject, QPoint, QPointF, QSocketNotifier, Qt, QUrl, pyqtSlot
     from PyQt6.QtGui import QTextCursor
-    from PyQt6.QtWidgets import QApplication, QLabel, QLineEdit, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+    from PyQt6.QtWidgets import (QApplication, QLabel, QLineEdit, QPlainTextEdit, QScrollArea, QTextEdit,
+                                 QVBoxLayout, QWidget)
     if KIND == "qml":
         from PyQt6.QtQml import QQmlApplicationEngine
+        from PyQt6.QtQuick import QQuickItem
 
 Hint = Qt.InputMethodHint
 HINTS = [
@@ -58,7 +68,14 @@ class WidgetForm:
         self.window = QWidget()
         self.window.setWindowTitle(TITLE)
         self.window.resize(420, 560)
-        self.layout = QVBoxLayout(self.window)
+        self.content = self.window
+        if SCROLLED:
+            self.content = QWidget()
+            scroller = QScrollArea()
+            scroller.setWidgetResizable(True)
+            scroller.setWidget(self.content)
+            QVBoxLayout(self.window).addWidget(scroller)
+        self.layout = QVBoxLayout(self.content)
         self.fields = {}
         for name, hint in HINTS:
             entry = QLineEdit()
@@ -72,6 +89,11 @@ class WidgetForm:
             view = kind()
             view.textChanged.connect(lambda v=view, n=name: say(f"changed {n} {json.dumps(v.toPlainText())}"))
             self.add(name, view)
+        if SCROLLED:
+            self.layout.addStretch(1)
+            far = QLineEdit()
+            far.setInputMethodHints(Hint.ImhDigitsOnly)
+            self.add_line("Far", far)
         app.focusChanged.connect(lambda old, new: self.focused() and say(f"focus {self.focused()}"))
         self.window.show()
 
@@ -115,6 +137,17 @@ class WidgetForm:
     def active(self):
         return self.window.isActiveWindow()
 
+    def frame(self, name):
+        widget = self.fields[name]
+        at = widget.mapToGlobal(QPoint(0, 0))
+        return [at.x(), at.y(), widget.width(), widget.height()]
+
+    def margin(self):
+        return self.content.contentsMargins().bottom()
+
+    def unfocus(self):
+        app.focusWidget().clearFocus()
+
 
 class Bridge(QObject):
     """What the QML fields call: their text changed, they were accepted, they took focus."""
@@ -140,12 +173,13 @@ class QMLForm:
         self.bridge = Bridge()
         self.engine.rootContext().setContextProperty("form", self.bridge)
         self.engine.rootContext().setContextProperty("formTitle", TITLE)
-        self.engine.load(QUrl.fromLocalFile(os.path.join(os.path.dirname(os.path.abspath(__file__)), "qt_form.qml")))
+        source = "qt_form_scrolled.qml" if SCROLLED else "qt_form.qml"
+        self.engine.load(QUrl.fromLocalFile(os.path.join(os.path.dirname(os.path.abspath(__file__)), source)))
         if not self.engine.rootObjects():
-            sys.exit("qt_form.qml did not load")
+            sys.exit(f"{source} did not load")
         self.window = self.engine.rootObjects()[0]
-        names = [name for name, _ in HINTS] + ["Password", "Notes", "Text"]
-        self.fields = {name: self.window.findChild(QObject, name) for name in names}
+        names = ["Digits", "Number", "Far"] if SCROLLED else [name for name, _ in HINTS] + ["Password", "Notes", "Text"]
+        self.fields = {name: self.window.findChild(QQuickItem, name) for name in names}
 
     def text(self, name):
         return self.fields[name].property("text")
@@ -170,6 +204,17 @@ class QMLForm:
     def active(self):
         return self.window.isActive()
 
+    def frame(self, name):
+        item = self.fields[name]
+        at = item.mapToGlobal(QPointF(0, 0))
+        return [round(at.x()), round(at.y()), round(item.width()), round(item.height())]
+
+    def margin(self):
+        return round(self.window.findChild(QObject, "Scroller").property("bottomMargin"))
+
+    def unfocus(self):
+        app.focusObject().setProperty("focus", False)
+
 
 def command(line):
     words = line.split()
@@ -183,11 +228,19 @@ def command(line):
     elif words[0] == "sethints":
         form.set_hints(words[1], int(words[2]))
         say(f"hints {words[1]} {form.hints(words[1])}")
+    elif words[0] == "activate":  # as a kiosk app with no window manager does
+        form.window.activateWindow() if KIND == "widgets" else form.window.requestActivate()
+    elif words[0] == "unfocus":
+        form.unfocus()
+    elif words[0] == "frame":
+        say(f"frame {words[1]} {json.dumps(form.frame(words[1]))}")
     elif words[0] == "fullscreen":
         form.window.showFullScreen()
     elif words[0] == "state":
         state = {"active": form.active(), "fullscreen": bool(form.window.windowState() & Qt.WindowState.WindowFullScreen),
                  "focus": form.focused(), "texts": {name: form.text(name) for name in form.fields}}
+        if SCROLLED:
+            state.update(far=form.frame("Far"), margin=form.margin())
         say(f"state {json.dumps(state)}")
 
 

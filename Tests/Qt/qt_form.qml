@@ -1,6 +1,6 @@
 // The QML form of Tests/Qt/qt_form.py (Qt 5.15 and Qt 6 read the same imports): TextFields
-// and a bare TextInput with inputMethodHints, a password TextField, two TextAreas. Each field
-// tells the Python side (`form`) of its text, its Return (accepted) and its focus.
+// (Field.qml) and a bare TextInput with inputMethodHints, a password TextField, two TextAreas.
+// Each field tells the Python side (`form`) of its text, its Return (accepted) and its focus.
 import QtQuick 2.15
 import QtQuick.Controls 2.15
 import QtQuick.Window 2.15
@@ -11,14 +11,6 @@ ApplicationWindow {
     height: 640
     visible: true
     title: formTitle
-
-    component Field: TextField {
-        width: parent.width
-        placeholderText: objectName
-        onTextChanged: form.changed(objectName, text)
-        onAccepted: form.accepted(objectName)
-        onActiveFocusChanged: if (activeFocus) form.focused(objectName)
-    }
 
     component Area: TextArea {
         width: parent.width

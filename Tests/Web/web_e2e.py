@@ -1,23 +1,23 @@
 #!/usr/bin/python3
 """The keypad input-method module in the two browsers of Debian 12, in kiosk mode, on the
-test page Tests/Web/form.html (served from loopback; it reports its events back).
+test page Tests/Web/form.html (served from loopback; it reports its events back). The module in
+the browser is the thin C one; keypad-osk, started by D-Bus activation, draws the keypad, and its
+trace names a field's focus `dbus focus-in :1.N purpose=P hints=H` (it has no line of the
+module's own: the refocuses of Firefox's first focus are counted from the page's blur events).
 
 Firefox ESR: the pad each HTML type and inputmode gets from the first tap on (also when that tap
-activates the window, and with no phantom focus when the user switches away meanwhile), typing,
-Delete over a character and over a selection, Return submitting the form and reaching a
-keydown handler, Done, inputmode=none, focus staying in the page, a navigation while the
-keypad shows, closing the window mid-slide, and a password's text in no log or trace.
+activates the window, on a page that re-renders as a field takes focus, and with no phantom focus
+when the user switches away meanwhile), typing, Delete over a character and over a selection,
+Return submitting the form and reaching a keydown handler, Done, inputmode=none, focus staying in
+the page, a navigation while the keypad shows, closing the window mid-slide, and a password's
+text in no log or trace.
 
-Chromium, with its default features (PartitionAlloc's BackupRefPtr on, whose malloc sizes the
-module guards for its Swift code): the keypad types, deletes and submits, physical keys type,
-and the known limits are asserted (README "Web kiosks").
+Chromium, with its default features (PartitionAlloc's BackupRefPtr on): the keypad types,
+deletes and submits, physical keys type, and the known limits are asserted (README "Web kiosks").
 
-Run under scripts/display/with-display:  Tests/Web/web_e2e.py BIN_DIR [--thin] [-k NAME]
+Run under scripts/display/with-display, with XDG_DATA_DIRS naming the build's share/ (make test-web):
+    Tests/Web/web_e2e.py BIN_DIR [-k NAME]
 (BIN_DIR: `swift build --show-bin-path`; -k runs only the tests whose name holds NAME).
-
---thin: the same tests through the thin GTK 3 module and keypad-osk (#31), whose trace names a
-field's focus `dbus focus-in :1.N purpose=P hints=H` and has no line of the module's own: the
-refocuses of Firefox's first focus are counted from the page's blur events instead.
 """
 import argparse
 import os
@@ -52,18 +52,12 @@ FIREFOX_PADS = {
     "textarea": "default",
 }
 SECRET = "zqjx"  # typed into the password field; must appear in no log or trace
-# Whether the tests run through the thin module and keypad-osk (--thin).
-THIN = {"on": False}
+FOCUS_IN = "dbus focus-in "
 
 
 def focus_in_line(purpose, hints=0):
     """Whether a trace line is a field's focus-in with `purpose` and `hints`."""
-    if THIN["on"]:
-        return lambda line: line.startswith("dbus focus-in ") and line.endswith(f" purpose={purpose} hints={hints}")
-    return lambda line: line == f"focus-in purpose={purpose} hints={hints} widget=other"
-
-
-FOCUS_IN = ("dbus focus-in", "focus-in")
+    return lambda line: line.startswith(FOCUS_IN) and line.endswith(f" purpose={purpose} hints={hints}")
 
 
 class Session:
@@ -73,8 +67,7 @@ class Session:
         self.page = page
         self.trace = Trace(os.path.join(workdir, f"{kind}-{time.time()}-trace.txt"))
         mark = page.mark()
-        self.browser = Browser(kind, page.url(url), bin_dir, self.trace.path, chromium_flags=chromium_flags,
-                               thin=THIN["on"])
+        self.browser = Browser(kind, page.url(url), bin_dir, self.trace.path, chromium_flags=chromium_flags)
         page.wait_load(mark, timeout=60)
         self.window = self.browser.window()
 
@@ -106,16 +99,14 @@ class Session:
         click(*keypad[2][name])
 
     def type_keys(self, id, *names):
-        """Taps keys, each waiting for the field's next input event (one more tap if a
-        press was lost to the window manager's grab, as in Tests/Support/keypad_harness/atspi_app.py)."""
+        """Taps keys, each waiting for the field's next input event."""
         for name in names:
             mark = self.page.mark()
+            trace_mark = self.trace.mark()
             self.tap_key(name)
-            try:
-                self.page.wait_event(mark, "input", id, timeout=1.0)
-            except AssertionError:
-                self.tap_key(name)
-                self.page.wait_event(mark, "input", id)
+            self.page.wait_event(mark, "input", id, seen=lambda: (
+                [(e.get("type"), e.get("id"), e.get("value")) for e in self.page.since(mark)][-8:],
+                self.trace.lines()[trace_mark:][-8:]))
 
     def value(self, id):
         return self.page.last_value(id)
@@ -129,21 +120,16 @@ class Session:
 
 def test_first_field_gets_its_pad(s):
     """The very first focus after start, one tap on a fresh kiosk: Firefox sets no input
-    purpose then, and the module refocuses the window until it does (FirefoxFirstFocus):
-    the decimal pad shows, never the letters."""
+    purpose then, and the module refocuses the window until it does
+    (Sources/ThinModules/GTK/gtk3_firefox_first_focus.c): the decimal pad shows, never the
+    letters; keypad-osk hears of no focus without a purpose, and the page sees each refocus's blur."""
     mark = s.page.mark()
     s.focus_field("number", "decimalPad")
     lines = [line for line in s.trace.lines() if not line.startswith(("key ", "button "))]
     assert not any(line.startswith("shown default") for line in lines), f"letters showed first: {lines}"
     focus_ins = [line for line in lines if line.startswith(FOCUS_IN)]
-    assert focus_in_line(3)(focus_ins[-1]), lines
-    if THIN["on"]:
-        # keypad-osk heard of no focus without a purpose; the page saw each refocus's blur.
-        assert all(focus_in_line(3)(line) for line in focus_ins), lines
-        refocuses = len(s.page.since(mark, "blur", "number"))
-    else:
-        assert lines[:2] == ["focus-in purpose=0 hints=0 widget=other", "refocus"], lines
-        refocuses = lines.count("refocus")
+    assert focus_ins and all(focus_in_line(3)(line) for line in focus_ins), lines
+    refocuses = len(s.page.since(mark, "blur", "number"))
     assert 1 <= refocuses <= 3 and lines[-1] == "shown decimalPad digits", (refocuses, lines)
 
 
@@ -285,18 +271,12 @@ def test_switching_away_during_the_refocus_leaves_no_phantom_focus(bin_dir, page
         trace_mark = s.trace.mark()
         mark = s.page.mark()
         s.tap_field("number")
-        if THIN["on"]:
-            # keypad-osk's trace shows no refocus (the module's, in the app), and the page's events
-            # come too late to switch within its 200 ms: the switch follows the tap at once, and
-            # the page's focus shows the tap reached the field.
-            pass
-        else:
-            wait_for(lambda: s.trace.since(trace_mark, "refocus"), "the module's refocus",
-                     seen=lambda: s.trace.lines()[trace_mark:])
+        # keypad-osk's trace shows no refocus (the module's, in the app), and the page's events
+        # come too late to switch within its 200 ms: the switch follows the tap at once, and
+        # the page's focus shows the tap reached the field.
         other.activate(sync=False)
         wait_for(lambda: active_window() == other.window, "the other window to be active")
-        if THIN["on"]:
-            s.page.wait_event(mark, "focus", "number")
+        s.page.wait_event(mark, "focus", "number")
         # The made-up focus-in would come 200 ms after the refocus; then the user comes back,
         # and Firefox's real focus-in comes after anything the module sent before it.
         time.sleep(0.4)
@@ -304,11 +284,7 @@ def test_switching_away_during_the_refocus_leaves_no_phantom_focus(bin_dir, page
         subprocess.run(["xdotool", "windowactivate", "--sync", str(s.window)], check=True)
         s.trace.wait_keypad(back, "decimalPad")
         switched = [line for line in s.trace.lines()[trace_mark:back] if not line.startswith(("key ", "button "))]
-        if THIN["on"]:
-            assert not [line for line in switched if line.startswith(FOCUS_IN + ("shown",))], switched
-        else:
-            assert switched[:2] == ["focus-in purpose=0 hints=0 widget=other", "refocus"], switched
-            assert not [line for line in switched[2:] if line.startswith(("focus-in", "shown"))], switched
+        assert not [line for line in switched if line.startswith((FOCUS_IN, "shown"))], switched
     finally:
         s.close()
         other.close()
@@ -467,12 +443,10 @@ def run(name, test, *args):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bin_dir")
-    parser.add_argument("--thin", action="store_true", help="through the thin GTK 3 module and keypad-osk")
     # -k NAME: only the tests whose name holds NAME (the Firefox ones share one browser).
     parser.add_argument("-k", dest="only", default="")
     arguments = parser.parse_args()
     bin_dir, only = arguments.bin_dir, arguments.only
-    THIN["on"] = arguments.thin
     workdir = tempfile.mkdtemp(prefix="keypad-web-")
     page = Page()
     results = []

@@ -7,7 +7,7 @@ context), alternating, RUNS times each. Also checks no Swift runtime or Foundati
     gtk4_memory.py BIN_DIR RUNS   prints `with RSS_KB PSS_KB`, `without RSS_KB PSS_KB` (medians),
                                   `module_kb RSS_KB` (the module's own mappings) and `swift_mapped 0|1`
     gtk4_memory.py BIN_DIR RUNS 3 the same for the thin GTK 3 module (#31): the form in GTK 3, the
-                                  module from <bin>/gtk-3.0/immodules.cache
+                                  module from <bin>/immodules.cache
 """
 import statistics
 import sys

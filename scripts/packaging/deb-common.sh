@@ -7,9 +7,11 @@
 #   write_changelog  usr/share/doc/PACKAGE/changelog.gz (beside the copyright file it wrote);
 #   shlib_depends    its Depends, from what its ELF files really need (dpkg-shlibdeps);
 #   build_deb        control, md5sums, mtimes, and the .deb, whose path it prints.
-# and two helpers for the build itself:
+# and helpers for the build itself:
 #   pkg_variable     a pkg-config variable (a path on the target system);
-#   scratch_for      a SwiftPM scratch folder per architecture.
+#   scratch_for      a SwiftPM scratch folder per architecture;
+#   thin_gtk_module  the thin GTK input-method module (C, no Swift) for GTK 3 or GTK 4;
+#   built_per_release  the version of a package built on each Debian release.
 #
 # For another architecture (make deb-arm64: scripts/packaging/cross-swift sets these in its
 # toolchain's chroot); unset, everything is this machine's own:
@@ -52,6 +54,35 @@ pkg_variable() {
     echo "${value#"$sysroot"}"
 }
 
+# OUTPUT PKG-CONFIG-MODULE...: the thin GTK module (Sources/ThinModules/GTK, one context source for
+# GTK 3 and GTK 4 choosing by GTK_CHECK_VERSION, with the shared D-Bus client) built with $CC and
+# Debian's hardening flags against the modules' headers and libraries (gtk+-3.0 x11, or gtk4).
+# --as-needed before the libraries: clang (make deb-arm64's) does not add it as Debian's gcc does.
+# For GTK 4, GDK_VERSION_MIN_REQUIRED keeps the oldest GTK 4 it builds with (Debian 12's 4.8) the
+# one it is checked against: GTK 4.18 (Debian 13, make deb-arm64's sysroot) deprecates
+# gdk_x11_surface_get_xid, which -Werror would fail on. GTK 3 deprecates nothing more since 3.24.
+thin_gtk_module() {  # OUTPUT PKG-CONFIG-MODULE...
+    local output=$1 oldest=()
+    shift
+    case " $* " in *" gtk4 "*) oldest=(-DGDK_VERSION_MIN_REQUIRED=GDK_VERSION_4_8) ;; esac
+    # shellcheck disable=SC2046,SC2086  # the flags (and CC, a command with its options) are words
+    $CC $(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CFLAGS) -std=gnu11 -Wall -Wextra \
+        -Wno-unused-parameter -Werror ${oldest[@]+"${oldest[@]}"} -shared -fPIC -fvisibility=hidden \
+        $(dpkg-buildflags --get LDFLAGS) -Wl,-z,defs -Wl,--as-needed -Wl,-z,now \
+        -ISources/ThinModules/Client -o "$output" Sources/ThinModules/GTK/*.c Sources/ThinModules/Client/*.c \
+        $("$PKG_CONFIG" --cflags --libs "$@")
+}
+
+# The version of a package built on each Debian release against that release's libraries (the Qt
+# plug-ins, on each release's own Qt ABI), so that two builds never share a version: the release as
+# Debian writes it for a native package updated in a stable release (base-files 12.4+deb12u5):
+# 0.2.0+deb12u1 built on Debian 12, 0.2.0+deb13u1 on Debian 13 (the first sorts below the second: a system
+# upgraded from 12 to 13 takes the 13 build). Packages built once for every release (on Debian 12:
+# keypad-im-gtk3, keypad-im-gtk4, keypad-osk) keep the plain version.
+built_per_release() {
+    version=$version+deb$(. "$sysroot/etc/os-release" && echo "$VERSION_ID")u1
+}
+
 # NAME: the SwiftPM scratch folder NAME, NAME-ARCH when cross-building (.build-deb-osk-arm64).
 scratch_for() {
     if [ -n "${KEYPAD_DEB_ARCH:-}" ]; then echo "$1-$arch"; else echo "$1"; fi
@@ -82,20 +113,20 @@ check_runpaths() {  # ROOT: no ELF file may look for libraries in the toolchain 
     done < <(elves "$1")
 }
 
-# ROOT PACKAGE ENTRY: usr/share/doc/PACKAGE/changelog.gz with ENTRY (its "  * …" lines), beside
+# ROOT PACKAGE ENTRY [VERSION DATE ENTRY]...: usr/share/doc/PACKAGE/changelog.gz with ENTRY (its
+# "  * …" lines) for this version, then older versions' entries (DATE: what date -d reads), beside
 # the copyright file the package wrote.
 write_changelog() {
-    local doc=$1/usr/share/doc/$2 change_date
-    change_date=$(date -u -R -d "@$SOURCE_DATE_EPOCH")
-    mkdir -p "$work/$2"
-    cat > "$work/$2/changelog" <<CHANGELOG
-$2 ($version) unstable; urgency=medium
-
-$3
-
- -- $maintainer  $change_date
-CHANGELOG
-    gzip -9n < "$work/$2/changelog" > "$doc/changelog.gz"
+    local doc=$1/usr/share/doc/$2 package=$2 entry_version=$version change_date=@$SOURCE_DATE_EPOCH
+    shift 2
+    mkdir -p "$work/$package"
+    while [ $# -gt 0 ]; do
+        printf '%s (%s) unstable; urgency=medium\n\n%s\n\n -- %s  %s\n' "$package" "$entry_version" "$1" \
+            "$maintainer" "$(date -u -R -d "$change_date")"
+        shift
+        if [ $# -gt 0 ]; then entry_version=$1 change_date=$2; shift 2; echo; fi
+    done > "$work/$package/changelog"
+    gzip -9n < "$work/$package/changelog" > "$doc/changelog.gz"
     chmod 0644 "$doc/changelog.gz" "$doc/copyright"
 }
 

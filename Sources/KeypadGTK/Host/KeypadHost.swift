@@ -243,12 +243,8 @@ public final class KeypadHost {
         }
     }
 
-    /// The bound widget of the input editing now, if any; else the widget that
-    /// ``unboundEditingWidget`` names (an input method's fields stand for unbound widgets).
+    /// The bound widget of the input editing now, if any.
     var editingWidget: UnsafeMutablePointer<GtkWidget>? {
-        coordinator.adapter(for: scope.firstResponder)?.focusWidget ?? unboundEditingWidget?()
+        coordinator.adapter(for: scope.firstResponder)?.focusWidget
     }
-
-    /// The widget the editing input stands for when it is bound to none: the IM module's.
-    package var unboundEditingWidget: (@MainActor () -> UnsafeMutablePointer<GtkWidget>?)?
 }

@@ -3,10 +3,10 @@ import CKeypadWayland
 import Foundation
 import KeypadCore
 
-/// How the keypad's own window (the ``KeypadHost/Placement/window`` placement, and the
-/// input-method module's keypad) gets across the bottom of the app window's output
-/// without ever taking keyboard focus. Chosen once per process from GDK's backend at
-/// run time, so one library and one module serve X11 and Wayland:
+/// How the keypad's own window (the ``KeypadHost/Placement/window`` placement, and
+/// keypad-osk's keypad) gets across the bottom of the app window's output without ever
+/// taking keyboard focus. Chosen once per process from GDK's backend at run time, so one
+/// library serves X11 and Wayland:
 ///
 /// - ``x11``: a toplevel that refuses focus (accept-focus and focus-on-map off, a
 ///   utility hint, transient for the app window), moved to the bottom of the app
@@ -69,7 +69,7 @@ package enum KeypadWindowPlacement: Equatable {
     }
 
     /// One line on standard error (never `g_warning`, which `G_DEBUG=fatal-warnings`
-    /// turns into a crash of an input-method module's host).
+    /// turns into a crash).
     private static func log(_ message: String) {
         FileHandle.standardError.write(Data("keypad: \(message)\n".utf8))
     }

@@ -2,10 +2,10 @@ import CGTK
 import KeypadCore
 
 /// GTK's input purposes and Keypad's keyboard types in one table, read both ways: a bound
-/// widget announces its field's keyboard type to input methods as a purpose, and the
-/// input-method module shows the pad a widget's purpose asks for.
+/// widget announces its field's keyboard type to input methods as a purpose, and keypad-osk
+/// shows the pad another app's field's purpose asks for.
 ///
-/// | GtkInputPurpose | the module shows | a bound widget announces it for |
+/// | GtkInputPurpose | keypad-osk shows | a bound widget announces it for |
 /// | --- | --- | --- |
 /// | DIGITS | number pad | number pad, ASCII number pad |
 /// | PIN | number pad, secure | — |

@@ -1,6 +1,5 @@
 import CGTK
 import Foundation
-import KeypadForeignField
 
 /// One app on the session bus (one connection, known by its unique name) as the service
 /// sees it: its focused field, and org.keypad.OSK1's signals sent to it alone.

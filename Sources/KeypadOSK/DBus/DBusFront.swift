@@ -1,10 +1,9 @@
 import CGTK
 import Foundation
-import KeypadForeignField
 import KeypadResources
 
-/// keypad-osk's session D-Bus front: org.keypad.OSK1 (docs/gtk4.md), for thin
-/// input-method modules such as the GTK 4 one. It owns the name (D-Bus activation starts
+/// keypad-osk's session D-Bus front: org.keypad.OSK1 (docs/gtk4.md), for the thin
+/// modules (the GTK 3 and GTK 4 input-method modules, the Qt plug-in). It owns the name (D-Bus activation starts
 /// keypad-osk for the first field that takes focus), keeps one ``DBusClient`` per app
 /// connection, and forgets an app whose unique name leaves the bus (it quit or crashed),
 /// so no keypad stays behind.

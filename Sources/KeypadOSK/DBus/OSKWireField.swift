@@ -19,6 +19,11 @@ nonisolated struct OSKWireField: Equatable, Sendable {
     /// The app scrolls the field into view above the keypad itself (KeypadFrame): the keypad
     /// stays at its edge rather than moving off the caret (#31, #34).
     static let keepsInViewFlag: UInt32 = 0x10
+    /// With ``focusChainFlag``: no field before this one (the first of its window's fields), so
+    /// the toolbar's previous is disabled.
+    static let firstInChainFlag: UInt32 = 0x20
+    /// With ``focusChainFlag``: no field after this one, so the toolbar's next is disabled.
+    static let lastInChainFlag: UInt32 = 0x40
     /// The longest surrounding text accepted, in UTF-8 bytes.
     static let maximumTextBytes = 65536
 
@@ -55,10 +60,14 @@ nonisolated struct OSKWireField: Equatable, Sendable {
         }
         if flags & Self.hiddenTextFlag != 0 { traits.isSecureTextEntry = true }
         let low = min(cursor, anchor)
-        return OSKField(
+        let inChain = flags & Self.focusChainFlag != 0
+        var field = OSKField(
             traits: traits, wantsKeypad: hints & Self.inhibitOSKHint == 0, text: isSecure ? nil : text,
             selection: NSRange(location: low, length: abs(cursor - anchor)),
-            hasFocusChain: flags & Self.focusChainFlag != 0, concealsKeys: flags & Self.unknownSecurityFlag != 0)
+            concealsKeys: flags & Self.unknownSecurityFlag != 0)
+        field.hasPreviousField = inChain && flags & Self.firstInChainFlag == 0
+        field.hasNextField = inChain && flags & Self.lastInChainFlag == 0
+        return field
     }
 
     /// Why SetSurroundingText's arguments were refused.

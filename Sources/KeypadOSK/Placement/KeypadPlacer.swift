@@ -1,6 +1,5 @@
 import Foundation
 import KeypadCore
-import KeypadForeignField
 import KeypadGTK
 
 /// Keeps keypad-osk's keypad off the caret (#34): it takes what the fronts learn of the

@@ -13,9 +13,20 @@ nonisolated public struct OSKField: Equatable, Sendable {
     public var selection: NSRange
     /// The placeholder or accessible name; never set for a secure field.
     public var title: String?
+    /// Whether the field has a field before it in its app's focus chain: the toolbar's previous
+    /// is enabled, and the app moves focus for it (``OSKClient/moveFocus(_:)``).
+    public var hasPreviousField: Bool
+    /// Whether the field has a field after it: the toolbar's next is enabled.
+    public var hasNextField: Bool
     /// Whether the app moves focus along the field's focus chain for the toolbar's previous
-    /// and next (``OSKClient/moveFocus(_:)``).
-    public var hasFocusChain: Bool
+    /// and next; set, both are enabled.
+    public var hasFocusChain: Bool {
+        get { hasPreviousField || hasNextField }
+        set {
+            hasPreviousField = newValue
+            hasNextField = newValue
+        }
+    }
     /// Whether the app does not tell its secure fields apart, so the trace conceals every key.
     public var concealsKeys: Bool
     /// A terminal's field: while a keyboard is shown on request, it keeps it rather than
@@ -33,7 +44,8 @@ nonisolated public struct OSKField: Equatable, Sendable {
         self.text = text
         self.selection = selection
         self.title = traits.isSecureTextEntry ? nil : title
-        self.hasFocusChain = hasFocusChain
+        self.hasPreviousField = hasFocusChain
+        self.hasNextField = hasFocusChain
         self.concealsKeys = concealsKeys
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import KeypadCore
-import KeypadForeignField
 import KeypadGTK
 
 /// The one keypad of the session: one model input stands for whichever app's field is
@@ -32,7 +31,7 @@ public final class OSKService: ForeignFieldOwner {
     private var isActing = false
     private var editingEnded: (any NSObjectProtocol)?
     /// Whether the last field's app moves focus for the toolbar's previous and next.
-    private var hasFocusChain = false
+    private var neighbours = OSKStage.Neighbours()
     /// Whether the last field's app leaves its secure fields unmarked (the trace conceals
     /// every key of its pad).
     private var fieldConcealsKeys = false
@@ -92,7 +91,7 @@ public final class OSKService: ForeignFieldOwner {
     /// keys named in the trace unless the field's app leaves its secure fields unmarked.
     private func beginFieldPad(on stage: OSKStage) {
         stage.concealsKeys = fieldConcealsKeys
-        stage.begin(input, hasFocusChain: hasFocusChain)
+        stage.begin(input, neighbours: neighbours)
     }
 
     /// The client's field changed: purpose, surrounding text or selection.
@@ -180,7 +179,7 @@ public final class OSKService: ForeignFieldOwner {
     // MARK: - The model
 
     private func apply(_ field: OSKField) {
-        hasFocusChain = field.hasFocusChain
+        neighbours = OSKStage.Neighbours(previous: field.hasPreviousField, next: field.hasNextField)
         fieldConcealsKeys = field.concealsKeys
         if input.isEditing { stage?.concealsKeys = field.concealsKeys }
         if input.traits != field.traits { input.traits = field.traits }

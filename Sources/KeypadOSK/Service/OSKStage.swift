@@ -2,7 +2,6 @@ import CGTK
 import CKeypadWayland
 import Foundation
 import KeypadCore
-import KeypadForeignField
 import KeypadGTK
 
 /// Where keypad-osk's keypad lives: a scope, the accessory toolbar, and a ``KeypadHost``
@@ -71,24 +70,35 @@ final class OSKStage {
         }
     }
 
-    /// Where the keypad is on screen once it has arrived, nil while hidden: its window's frame
-    /// (measured: after a taller keypad the window stayed taller than the model's frame, 54 px
-    /// higher), the model's frame where there is no window.
+    /// Where the keypad is on screen once it has arrived, nil while hidden: on X11 its window's
+    /// frame (measured: after a taller keypad the window stayed taller than the model's frame,
+    /// 54 px higher), the model's frame where there is no window. On Wayland a surface's origin
+    /// reads 0,0 (no client can know where the compositor put it: a keypad along the bottom
+    /// was sent as covering the top, and the GTK 3 module scrolled its field out of view), so
+    /// there it is the model's frame, in the output's coordinates.
     private var keypadFrame: CGRect? {
         guard let frame = scope.keyboard.frame else { return nil }
+        guard keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11 else { return frame }
         return host?.keypadWindowScreenRect ?? frame
     }
 
-    /// Begins editing `input`; the input editing before ends as it does. With
-    /// `hasFocusChain`, the toolbar's previous and next are enabled (the app moves focus).
-    func begin(_ input: ForeignField, hasFocusChain: Bool = false) {
+    /// Which of the field's neighbours in its app's focus chain the toolbar's previous and next
+    /// go to (the app moves focus); with neither, both are disabled.
+    struct Neighbours: Equatable {
+        var previous = false
+        var next = false
+    }
+
+    /// Begins editing `input`; the input editing before ends as it does. The toolbar's previous
+    /// and next are enabled where the field has `neighbours`.
+    func begin(_ input: ForeignField, neighbours chain: Neighbours = Neighbours()) {
         guard let host, !input.isEditing else { return }
         input.locale = configuration.locale
         // The field editing now stays until the new one takes over, as focus moves in a window.
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
-        if hasFocusChain { scope.add(neighbours[0]) }
+        if chain.previous { scope.add(neighbours[0]) }
         scope.add(input)
-        if hasFocusChain { scope.add(neighbours[1]) }
+        if chain.next { scope.add(neighbours[1]) }
         input.inputAccessoryView = toolbar
         host.prepare(for: input)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {

@@ -1,6 +1,5 @@
 import CGTK
 import Foundation
-import KeypadForeignField
 
 /// `sm.puri.OSK0` on the session bus, as squeekboard and Stevia offer it: the `Visible`
 /// property and `SetVisible(b)`, so panel buttons and scripts that toggle the on-screen

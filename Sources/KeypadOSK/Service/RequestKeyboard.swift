@@ -1,6 +1,5 @@
 import Foundation
 import KeypadCore
-import KeypadForeignField
 
 /// The keyboard keypad-osk shows on request (#35): a model input whose keypad is the full
 /// keyboard (Resources/layouts/keyboard.json: letters, shifted letters, symbols, accented

@@ -1,5 +1,4 @@
 import CGTK
-import KeypadForeignField
 
 /// The one connection to the session bus that keypad-osk's D-Bus fronts share (org.keypad.OSK1
 /// and sm.puri.OSK0 own their names on it).

@@ -1,7 +1,6 @@
 import CGTK
 import CKeypadOSKWayland
 import Foundation
-import KeypadForeignField
 
 /// Where the caret is on Wayland (#34): input-method-v2's input popup surface as a probe as
 /// tall as the keypad (`Sources/CKeypadOSKWayland/keypad_osk_popup.c`). Compositors that place

@@ -10,9 +10,9 @@ nonisolated struct SurroundingText: Equatable, Sendable {
 
     /// The selection in UTF-16 offsets (length 0 at the caret).
     var selection: NSRange {
-        let bytes = Array(text.utf8)
-        let start = utf16Offset(ofByte: min(cursor, anchor), in: bytes)
-        let end = utf16Offset(ofByte: max(cursor, anchor), in: bytes)
+        let bytes = text.utf8
+        let start = Self.utf16Offset(ofByte: min(cursor, anchor), in: bytes)
+        let end = Self.utf16Offset(ofByte: max(cursor, anchor), in: bytes)
         return NSRange(location: start, length: end - start)
     }
 
@@ -38,7 +38,32 @@ nonisolated struct SurroundingText: Equatable, Sendable {
         return SurroundingText(text: before + after, cursor: caret, anchor: caret)
     }
 
-    private func utf16Offset(ofByte byte: Int, in bytes: [UInt8]) -> Int {
-        String(decoding: bytes[..<min(max(byte, 0), bytes.count)], as: UTF8.self).utf16.count
+    /// The UTF-16 offset, in `String(decoding: bytes, as: UTF8.self)`, of the byte index
+    /// `byteIndex` into `bytes` (what the app sent, which may be invalid UTF-8 or out of range:
+    /// each invalid byte sequence reads as one U+FFFD, as `String(decoding:as:)` decodes it). A
+    /// negative index is the start, one past the end is the end, and an index inside a character
+    /// (or inside an invalid sequence) is that character's start.
+    static func utf16Offset(ofByte byteIndex: Int, in bytes: some Collection<UInt8>) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var consumed = 0
+        var units = 0
+        while true {
+            let length: Int
+            let width: Int
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                length = encoded.count
+                width = Unicode.UTF16.width(Unicode.UTF8.decode(encoded))
+            case .error(let errorLength):
+                length = errorLength
+                width = 1  // U+FFFD
+            case .emptyInput:
+                return units
+            }
+            guard consumed + length <= byteIndex else { return units }
+            consumed += length
+            units += width
+        }
     }
 }

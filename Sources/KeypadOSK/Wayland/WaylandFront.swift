@@ -2,7 +2,6 @@ import CGTK
 import CKeypadOSKWayland
 import CKeypadWayland
 import Foundation
-import KeypadForeignField
 import KeypadGTK
 
 /// keypad-osk's Wayland front: the seat's input method (input-method-v2). The compositor

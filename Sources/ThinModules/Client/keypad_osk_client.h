@@ -41,6 +41,8 @@ enum {
 #define KEYPAD_OSK_FLAG_FOCUS_CHAIN 0x4u /* previous/next: the module moves focus (move_focus) */
 #define KEYPAD_OSK_FLAG_UNKNOWN_SECURITY 0x8u /* secure fields look like others: conceal every key */
 #define KEYPAD_OSK_FLAG_KEEPS_IN_VIEW 0x10u /* the module scrolls the field above KeypadFrame: the keypad keeps its edge */
+#define KEYPAD_OSK_FLAG_FIRST_IN_CHAIN 0x20u /* with FOCUS_CHAIN: no field before it, previous disabled */
+#define KEYPAD_OSK_FLAG_LAST_IN_CHAIN 0x40u  /* with FOCUS_CHAIN: no field after it, next disabled */
 
 /* The bounds of the interface: what a client accepts and sends. */
 #define KEYPAD_OSK_MAX_COMMIT_BYTES 4096

@@ -12,6 +12,7 @@
 #include <qpa/qwindowsysteminterface.h>
 
 #include "keypad_qt_content_type.h"
+#include "keypad_qt_focus_chain.h"
 
 /* ---- UTF-16 (Qt's positions) and code points (the interface's offsets) ---- */
 
@@ -44,7 +45,9 @@ KeypadOSKContentType KeypadInputContext::contentType() const {
     QInputMethodQueryEvent query(Qt::ImHints);
     QCoreApplication::sendEvent(focusObject_, &query);
     auto hints = Qt::InputMethodHints(query.value(Qt::ImHints).toInt());
-    return keypad_qt_content_type(hints, isMultiLine(focusObject_));
+    KeypadOSKContentType type = keypad_qt_content_type(hints, isMultiLine(focusObject_));
+    type.flags |= placeFlags_;
+    return type;
 }
 
 /* The caret in its toplevel window's coordinates, in the display's pixels; the toplevel's X
@@ -142,10 +145,9 @@ static void fieldDelete(void *field, int offset, guint count) {
     static_cast<KeypadInputContext *>(field)->deleteSurrounding(offset, count);
 }
 
-/* The keypad's delete key on a secure field, its return key and its toolbar's arrows are the
- * keys themselves: the field does what it does for a physical key (deletes the selection,
- * emits QLineEdit's returnPressed or a QML TextField's accepted, adds a newline to a
- * QTextEdit, moves focus). */
+/* The keypad's delete key on a secure field and its return key are the keys themselves: the
+ * field does what it does for a physical key (deletes the selection, emits QLineEdit's
+ * returnPressed or a QML TextField's accepted, adds a newline to a QTextEdit). */
 static void fieldBackspace(void *field) {
     static_cast<KeypadInputContext *>(field)->sendKey(Qt::Key_Backspace);
 }
@@ -155,11 +157,19 @@ static void fieldActivate(void *field) {
 }
 
 static void fieldMoveFocus(void *field, int direction) {
-    static_cast<KeypadInputContext *>(field)->sendKey(direction < 0 ? Qt::Key_Backtab : Qt::Key_Tab);
+    static_cast<KeypadInputContext *>(field)->moveFocus(direction);
+}
+
+static void fieldDismiss(void *field) {
+    static_cast<KeypadInputContext *>(field)->dismiss();
+}
+
+static void fieldKeypadFrame(void *field, int x, int y, int width, int height) {
+    static_cast<KeypadInputContext *>(field)->keypadFrame(width > 0 && height > 0 ? QRect(x, y, width, height) : QRect());
 }
 
 static const KeypadOSKFieldOps fieldOps = {
-    fieldDescribe, fieldCommit, fieldDelete, fieldBackspace, fieldActivate, fieldMoveFocus, nullptr, nullptr,
+    fieldDescribe, fieldCommit, fieldDelete, fieldBackspace, fieldActivate, fieldMoveFocus, fieldDismiss, fieldKeypadFrame,
 };
 
 KeypadInputContext::KeypadInputContext() {
@@ -188,12 +198,32 @@ void KeypadInputContext::setFocusObject(QObject *object) {
     if (object != nullptr && inputMethodAccepted()) {
         focusObject_ = object;
         focused_ = true;
+        dismissed_ = false;
+        keepInView_.focus(object);
         keypad_osk_client_focus_in(this);
     } else if (focused_) {
         focused_ = false;
+        dismissed_ = false;
         focusObject_ = nullptr;
+        keepInView_.blur();
         keypad_osk_client_focus_out(this);
     }
+}
+
+void KeypadInputContext::showInputPanel() {
+    if (!focused_ || !dismissed_ || !keypad_osk_client_is_connected(this)) return;
+    dismissed_ = false;
+    describe();
+}
+
+bool KeypadInputContext::isInputPanelVisible() const {
+    return focused_ && !dismissed_ && !keypad_.isEmpty();
+}
+
+QRectF KeypadInputContext::keyboardRect() const {
+    QWindow *window = QGuiApplication::focusWindow();
+    if (keypad_.isEmpty() || window == nullptr) return QRectF();
+    return QRectF(window->mapFromGlobal(keypad_.topLeft()), keypad_.size());
 }
 
 void KeypadInputContext::update(Qt::InputMethodQueries queries) {
@@ -208,6 +238,8 @@ void KeypadInputContext::update(Qt::InputMethodQueries queries) {
 void KeypadInputContext::describe() {
     if (focusObject_.isNull()) return;
     updatesPending_ = false;
+    placeFlags_ = keypad_qt_focus_chain_flags(focusObject_) |
+                  (KeypadQtKeepInView::canKeepInView(focusObject_) ? KEYPAD_OSK_FLAG_KEEPS_IN_VIEW : 0);
     sentType_ = contentType();
     keypad_osk_client_send_focus_in(this, sentType_, caret());
     sendSurrounding();
@@ -255,14 +287,32 @@ void KeypadInputContext::deleteSurrounding(int offset, unsigned count) {
 void KeypadInputContext::sendKey(int key) {
     QPointer<QWindow> window = QGuiApplication::focusWindow();
     if (window.isNull()) return;
-    const QString text = key == Qt::Key_Return ? QStringLiteral("\r")
-                         : key == Qt::Key_Backspace ? QStringLiteral("\b")
-                         : key == Qt::Key_Tab ? QStringLiteral("\t")
-                                              : QString();
-    const Qt::KeyboardModifiers modifiers = key == Qt::Key_Backtab ? Qt::ShiftModifier : Qt::NoModifier;
+    const QString text = key == Qt::Key_Return ? QStringLiteral("\r") : QStringLiteral("\b");
+    const Qt::KeyboardModifiers modifiers = Qt::NoModifier;
     QWindowSystemInterface::handleKeyEvent<QWindowSystemInterface::SynchronousDelivery>(window, QEvent::KeyPress, key,
                                                                                        modifiers, text);
     if (window.isNull()) return; /* the press closed it */
     QWindowSystemInterface::handleKeyEvent<QWindowSystemInterface::SynchronousDelivery>(window, QEvent::KeyRelease,
                                                                                        key, modifiers, text);
+}
+
+/* The toolbar's previous and next: focus to the field before or after, as Shift-Tab and Tab
+ * would move it (without the key: a QPlainTextEdit would take a Tab as text); the field that
+ * gets it sends its FocusIn. */
+void KeypadInputContext::moveFocus(int direction) {
+    if (!focusObject_.isNull()) keypad_qt_move_focus(focusObject_, direction);
+}
+
+void KeypadInputContext::dismiss() {
+    dismissed_ = focused_;
+    emitInputPanelVisibleChanged();
+}
+
+void KeypadInputContext::keypadFrame(const QRect &frame) {
+    if (frame == keypad_) return;
+    const bool wasVisible = isInputPanelVisible();
+    keypad_ = frame;
+    if (focused_) keepInView_.setKeypad(focusObject_, frame);
+    emitKeyboardRectChanged();
+    if (isInputPanelVisible() != wasVisible) emitInputPanelVisibleChanged();
 }

@@ -9,6 +9,7 @@
 #include <qpa/qplatforminputcontext.h>
 
 #include "keypad_osk_client.h" /* C, extern "C" through its G_BEGIN_DECLS */
+#include "keypad_qt_keep_in_view.h"
 
 /* Whether Qt's event dispatcher on this thread runs GLib's main loop, which the shared client
  * needs: 1 yes; 0 no (QT_NO_GLIB=1, a Qt built without GLib), said once on standard error; -1
@@ -25,12 +26,23 @@ public:
     bool hasCapability(Capability capability) const override;
     void setFocusObject(QObject *object) override;
     void update(Qt::InputMethodQueries queries) override;
+    /* Qt asks for the input panel: a tap on the focused field (QLineEdit, a QML TextInput) after
+     * the keypad was dismissed brings it back. */
+    void showInputPanel() override;
+    bool isInputPanelVisible() const override;
+    /* Where the keypad is, in the focused window's coordinates (QInputMethod::keyboardRectangle). */
+    QRectF keyboardRect() const override;
 
     /* What keypad-osk asks (KeypadOSKFieldOps). */
     void describe();
     void commitText(const QString &text);
     void deleteSurrounding(int offset, unsigned count);
-    void sendKey(int key);
+    void sendKey(int key); /* Qt::Key_Return or Qt::Key_Backspace */
+    void moveFocus(int direction);
+    /* Done or the dismiss key hid the keypad: the field keeps focus. */
+    void dismiss();
+    /* KeypadFrame: the keypad's frame on screen (width 0: none shows). */
+    void keypadFrame(const QRect &frame);
 
 private:
     struct Surrounding {
@@ -46,6 +58,12 @@ private:
 
     QPointer<QObject> focusObject_;
     bool focused_ = false;
+    bool dismissed_ = false;
+    /* The field's place in its focus chain and whether it is kept in view (FocusIn's flags
+     * 0x4, 0x20, 0x40, 0x10), found at its FocusIn. */
+    unsigned placeFlags_ = 0;
+    QRect keypad_;
+    KeypadQtKeepInView keepInView_;
     bool updatesPending_ = false;
     KeypadOSKContentType sentType_ = {};
 };

@@ -1,10 +1,7 @@
 """A GTK 3 program running under the keypad input-method module, seen from outside:
-its widgets through AT-SPI (the keypad's keys live in the program's own process, so
-they are on its accessibility tree too), clicks and keys through xdotool, and its
-standard output and error collected line by line.
-
-With KEYPAD_IM_THIN=1 (the thin GTK 3 module, #31) the keypad is keypad-osk's, in its own process:
-its keys are found on keypad-osk's accessibility tree as well as the program's."""
+its widgets through AT-SPI, clicks and keys through xdotool, and its standard output and
+error collected line by line. The keypad is keypad-osk's, in a process of its own (the module
+in the app is a D-Bus client of it): its keys are found on keypad-osk's accessibility tree."""
 import os
 import signal
 import subprocess
@@ -18,26 +15,37 @@ from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 from .waits import wait_for, wait_still  # noqa: E402
 
-THIN = os.environ.get("KEYPAD_IM_THIN") == "1"
 OSK_NAME = "org.keypad.OSK1"
+
+
+def bus_call(method, parameters):
+    """A call to the session bus itself (org.freedesktop.DBus); its answer, unpacked."""
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+    return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
+                         parameters, None, Gio.DBusCallFlags.NONE, 2000, None).unpack()
+
+
+def keypad_osk_running():
+    """Whether a keypad-osk owns its name on the session bus."""
+    return bus_call("NameHasOwner", GLib.Variant("(s)", (OSK_NAME,)))[0]
+
+
+def keypad_osk_pid():
+    """The process of the keypad-osk that owns its name on the session bus."""
+    return bus_call("GetConnectionUnixProcessID", GLib.Variant("(s)", (OSK_NAME,)))[0]
 
 
 def restart_keypad_osk(environment):
     """Ends the keypad-osk on this session bus (if one runs) and has the next one that D-Bus
     activation starts run with `environment` added (the session bus's activation environment):
     its trace file, its locale."""
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION)
-
-    def call(method, parameters):
-        return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method,
-                             parameters, None, Gio.DBusCallFlags.NONE, 2000, None).unpack()
-    call("UpdateActivationEnvironment", GLib.Variant("(a{ss})", (environment,)))
+    bus_call("UpdateActivationEnvironment", GLib.Variant("(a{ss})", (environment,)))
     try:
-        pid = call("GetConnectionUnixProcessID", GLib.Variant("(s)", (OSK_NAME,)))[0]
+        pid = keypad_osk_pid()
     except GLib.Error:
         return
     os.kill(pid, signal.SIGTERM)
-    wait_for(lambda: not call("NameHasOwner", GLib.Variant("(s)", (OSK_NAME,)))[0], "keypad-osk to end")
+    wait_for(lambda: not keypad_osk_running(), "keypad-osk to end")
 
 
 def keypad_osk_apps():
@@ -121,8 +129,8 @@ class App:
     # Widgets
 
     def nodes(self, own=False):
-        """Every accessible of the program (and of keypad-osk, when THIN and not `own`), showing or not."""
-        stack = [self.app] + (keypad_osk_apps() if THIN and not own else [])
+        """Every accessible of the program and (unless `own`) of keypad-osk, showing or not."""
+        stack = [self.app] + ([] if own else keypad_osk_apps())
         while stack:
             node = stack.pop()
             if node is None:  # a child destroyed while we walk the tree
@@ -227,33 +235,17 @@ class App:
             self.click(key, "push button")
 
     def click_until(self, name, role, condition, what):
-        """Clicks the showing `name` until `condition` holds: a second click only if the
-        first one changed nothing within a second (see ``type_keys``)."""
+        """Clicks the showing `name` once and waits for `condition`, the click's effect."""
         self.click(name, role)
-        deadline = time.time() + 1.0
-        while time.time() < deadline and not condition():
-            time.sleep(0.02)
-        if not condition():
-            self.click(name, role)
-            wait_for(condition, what)
+        wait_for(condition, what)
 
     def type_keys(self, node, *keys):
-        """Taps keypad keys that each change `node`'s text, waiting for each change.
-
-        A tap that changed nothing within a second is tapped once more: under openbox a
-        press on a window that never takes focus is now and then lost to the window
-        manager's passive grab (issue #13 measured the same loss with xev and a plain
-        GtkButton). A tap that acts twice still fails the test's own check of the text.
-        """
+        """Taps keypad keys that each change `node`'s text, waiting for each change."""
         for key in keys:
             before = self.text(node)
             self.tap(key)
-            deadline = time.time() + 1.0
-            while time.time() < deadline and self.text(node) == before:
-                time.sleep(0.02)
-            if self.text(node) == before:
-                self.tap(key)
-                wait_for(lambda: self.text(node) != before, f"key {key!r} to change the text")
+            wait_for(lambda: self.text(node) != before, f"key {key!r} to change the text",
+                     seen=lambda: self.text(node))
 
     @staticmethod
     def text(node):

@@ -24,7 +24,7 @@ GTK = {"version": 4}
 def module_env(bin_dir, im_module="keypad"):
     """What makes an app of the GTK under test load the build's thin module (IM_MODULE)."""
     if GTK["version"] == 3:
-        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "gtk-3.0", "immodules.cache"), "GTK_IM_MODULE": im_module,
+        return {"GTK_IM_MODULE_FILE": os.path.join(bin_dir, "immodules.cache"), "GTK_IM_MODULE": im_module,
                 "KEYPAD_FORM_GTK": "3"}
     return {"GTK_PATH": os.path.join(bin_dir, "gtk-4.0"), "GTK_IM_MODULE": im_module}
 
@@ -131,8 +131,8 @@ class WaylandForm(Form):
     """The form as a native Wayland client (QT_QPA_PLATFORM=wayland) of a headless sway, which
     gives a new window focus itself: no X window to find or activate."""
 
-    def __init__(self, bin_dir, title, env, command):
-        super().__init__(bin_dir, title, env=dict(env, QT_QPA_PLATFORM="wayland"), command=command)
+    def __init__(self, bin_dir, title, env, command, scrolled=False):
+        super().__init__(bin_dir, title, env=dict(env, QT_QPA_PLATFORM="wayland"), command=command, scrolled=scrolled)
 
     def _window(self):
         return None
@@ -202,3 +202,55 @@ def assert_password_kept(monitor, trace):
         assert not [line for line in trace_lines(trace, "") if secret in line], \
             f"the password's {secret!r} is in keypad-osk's trace"
     assert '"123"' in monitor.text(), "the monitor saw no surrounding text at all (a test that cannot fail)"
+
+
+def assert_tap_brings_keypad_back(form, keypad, name, key, text):
+    """A tap on field `name`, which kept focus after done hid the keypad, brings the keypad
+    back: `key` types into it, leaving `text`."""
+    form.click(name)
+    keypad.wait_for(key)
+    keypad.type(form, name, key)
+    assert form.text(name) == text, form.text(name)
+    form.assert_focused(name)
+
+
+def assert_field_kept_in_view(form, keypad, at_bottom=False):
+    """A scrolled `form` made fullscreen, its field Far (at the bottom) focused: Far is
+    scrolled above the keypad's toolbar, the form's `margin` grows, and goes once no field has
+    focus. `at_bottom`: the keypad stays along the bottom edge (the module sent FocusIn flag
+    0x10), never moving to the top off Far's caret."""
+    from gi.repository import Atspi  # the caller's Keypad (keypad_osk) required its version
+
+    form.fullscreen()
+    form.focus("Far")
+    keypad.wait_for("1")
+
+    def toolbar_top():
+        return keypad.find("Previous field").get_extents(Atspi.CoordType.SCREEN).y
+
+    def above():
+        x, y, width, height = form.state()["far"]
+        return y + height <= toolbar_top()
+    wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
+    assert form.state()["margin"] > 0, form.state()
+    assert not at_bottom or toolbar_top() > 300, f"the keypad left the bottom edge: its toolbar at {toolbar_top()}"
+    keypad.type(form, "Far", "4")
+    assert form.text("Far") == "4", form.text("Far")
+    form.focus("Digits")  # not in view above the keypad: the margin stays
+    keypad.wait_for("1")
+    assert form.state()["margin"] > 0, form.state()
+    form.send("unfocus")
+    keypad.wait_for_no_keypad()
+    wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+
+
+def assert_taps_keep_focus(form, keypad):
+    """Taps on the keypad type into `form`'s Digits, which keeps focus; a physical key after
+    them still reaches it."""
+    form.focus("Digits")
+    keypad.wait_for("1")
+    keypad.type(form, "Digits", "1", "2")
+    form.assert_focused("Digits")
+    subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
+    wait_for(lambda: form.text("Digits") == "123", "a physical key after the taps")
+    assert keypad.shows("1")

@@ -1,12 +1,11 @@
-"""The keypad's trace (KEYPAD_IM_TRACE=FILE): the one written by the in-process module and by
-keypad-osk, one line per event, never a field's text."""
+"""keypad-osk's trace (KEYPAD_IM_TRACE=FILE): one line per event, never a field's text."""
 import os
 
 from .waits import wait_for
 
 
 class Trace:
-    """The module's trace file (KEYPAD_IM_TRACE): one line per event, never a field's text."""
+    """keypad-osk's trace file (KEYPAD_IM_TRACE): one line per event, never a field's text."""
 
     def __init__(self, path):
         self.path = path

@@ -3,14 +3,12 @@
 - The test page (Tests/Web/form.html) is served by a loopback HTTP server here; the page
   posts its events (focus, blur, beforeinput, input, keydown, submit) to it, and runs the
   commands queued for it (focus, select, navigate): see `Page`.
-- The keypad lives in the browser's process, where AT-SPI cannot see it (Firefox's tree
-  holds only its own accessibles), so its keys are found through the module's own trace
-  (`KEYPAD_IM_TRACE=FILE`): the layout shown and each key's screen rectangle.
+- The GTK 3 module in the browser hands its fields to keypad-osk, started by D-Bus activation
+  from the build's share/ (the session bus must read it: XDG_DATA_DIRS). The keypad's keys are
+  found through keypad-osk's trace (`KEYPAD_IM_TRACE=FILE`): the layout shown and each key's
+  screen rectangle. `Browser` ends the running keypad-osk (`restart_keypad_osk`), so that its
+  first field starts one that writes the browser's own trace.
 - Taps are real X clicks (xdotool).
-- With the thin GTK 3 module (`Browser(..., thin=True)`, #31) the keypad is keypad-osk's, started
-  by D-Bus activation from the build's share/ (the session bus must read it: XDG_DATA_DIRS), and
-  the trace is keypad-osk's: `restart_keypad_osk(trace)` ends the running one, so that the next
-  field starts one that writes `trace`.
 """
 import http.server
 import json
@@ -108,10 +106,13 @@ class Page:
         return [e for e in self.snapshot()[mark:]
                 if (kind is None or e.get("type") == kind) and (id is None or e.get("id") == id)]
 
-    def wait_event(self, mark, kind, id=None, where=lambda e: True, timeout=5.0):
+    def wait_event(self, mark, kind, id=None, where=lambda e: True, timeout=5.0, seen=None):
+        """The first event of `kind` (of field `id`, where `where`) since `mark`; on a timeout the
+        error shows the last events since `mark`, or what `seen()` shows."""
         return wait_for(lambda: next((e for e in self.since(mark, kind, id) if where(e)), None),
                         f"a {kind} event{' of ' + id if id else ''}", timeout,
-                        seen=lambda: [(e.get("type"), e.get("id"), e.get("value")) for e in self.since(mark)][-8:])
+                        seen=seen or (lambda: [(e.get("type"), e.get("id"), e.get("value"))
+                                               for e in self.since(mark)][-8:]))
 
     def last_value(self, id):
         inputs = [e for e in self.snapshot() if e.get("type") == "input" and e.get("id") == id]
@@ -302,18 +303,13 @@ user_pref("network.proxy.ssl_port", 9);
 
 
 class Browser:
-    """One browser process in kiosk mode under the module, with its output and a trace."""
+    """One browser process in kiosk mode under the module, with its output and keypad-osk's trace."""
 
-    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None, thin=False):
+    def __init__(self, kind, url, bin_dir, trace_path, extra_env=None, chromium_flags=None):
         self.kind = kind
         self.profile = tempfile.mkdtemp(prefix=f"keypad-{kind}-")
-        if thin:
-            restart_keypad_osk({"KEYPAD_IM_TRACE": trace_path})
-            env = dict(os.environ, GTK_IM_MODULE="keypad",
-                       GTK_IM_MODULE_FILE=os.path.join(bin_dir, "gtk-3.0", "immodules.cache"))
-        else:
-            env = dict(os.environ, GTK_IM_MODULE="keypad", KEYPAD_IM_TRACE=trace_path,
-                       GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
+        restart_keypad_osk({"KEYPAD_IM_TRACE": trace_path})
+        env = dict(os.environ, GTK_IM_MODULE="keypad", GTK_IM_MODULE_FILE=os.path.join(bin_dir, "immodules.cache"))
         env.update(extra_env or {})
         if kind == "firefox":
             # Remote Settings honours services.settings.server (FIREFOX_PREFS) only with this.

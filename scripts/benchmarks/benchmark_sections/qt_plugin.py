@@ -20,6 +20,9 @@ def version_goal_rows(q, goal, version):
     for index, name in ((0, "rss_vs_qtvk"), (1, "pss_vs_qtvk")):
         keypad, qtvk = added(q, version, "keypad", index), added(q, version, "qtvk", index)
         rows.append(goal_row(goal[name], f"{keypad:+.2f} MB vs {qtvk:+.2f} MB", keypad, qtvk, version=version))
+    for index, name in ((0, "plugin_rss_mb"), (1, "plugin_pss_mb")):
+        keypad = added(q, version, "keypad", index)
+        rows.append(goal_row(goal[name], f"{keypad:+.2f} MB", keypad, version=version))
     keypad, qtvk = q.samples(f"qt{version}_keypad_first"), q.samples(f"qt{version}_qtvk_first")
     keypad_again, qtvk_again = q.samples(f"qt{version}_keypad_again"), q.samples(f"qt{version}_qtvk_again")
     rows.append([goal["first_keypad"].text(version=version),

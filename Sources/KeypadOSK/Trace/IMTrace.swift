@@ -3,30 +3,35 @@ import Foundation
 import KeypadCore
 import KeypadGTK
 
-/// The module's (and keypad-osk's) trace, for tests and integrators: with `KEYPAD_IM_TRACE=FILE`
-/// the module appends one line per event to FILE. It names purposes, layouts, keys and counts, never
-/// a field's text, and a key typing into a secure field is traced as ``Keypad/concealedKeyID``.
+/// keypad-osk's trace, for tests and integrators: with `KEYPAD_IM_TRACE=FILE` keypad-osk
+/// appends one line per event to FILE. It names purposes, layouts, keys and counts, never a
+/// field's text, and a key typing into a secure field is traced as ``Keypad/concealedKeyID``.
 ///
-///     focus-in purpose=8 hints=0 widget=entry      a context got focus (widget: entry, text-view, other, none)
+///     dbus focus-in :1.42 purpose=8 hints=0        a thin module's field got focus (org.keypad.OSK1)
+///     dbus focus-out :1.42                         and lost it
+///     dbus vanished :1.42                          that app left the session bus
+///     focus-in purpose=8 hints=0 widget=wayland    a field got focus through the compositor (input-method-v2)
 ///     focus-out
-///     purpose purpose=2 hints=0                    a focused context's purpose or hints changed
+///     purpose purpose=2 hints=0                    a focused field's purpose or hints changed
 ///     shown numberPad numbers                      a keypad settled on screen: its layout and page,
-///     key 7 7 10,500,80,60                         then each key: id, accessible name, screen rectangle
-///     button Done 950,450,64,40                    and each enabled toolbar button: accessible name, screen rectangle
+///     key 7 7 10,500,80,60                         then each key: id, accessible name, rectangle
+///     button Done 950,450,64,40                    and each enabled toolbar button: accessible name, rectangle
+///     edge bottom 0,430,1280,290                   where the keypad arrived
+///     caret below probe=20                         where the compositor put the caret probe (Wayland)
 ///     hidden                                       the keypad slid out
 ///     tap 7                                        a key acted (• in a secure field)
 ///     commit 1                                     characters committed to the app
-///     delete 1                                     characters deleted before the cursor (delete-surrounding)
-///     key-event BackSpace                          a key event sent to the app (BackSpace, Return)
-///     x-key Return                                 the same through the X server (an app with no widget)
-///     refocus                                      Firefox focused a field without its purpose: its window is refocused
-///     x-focus held                                 X focus followed the pointer (no window manager): now the field's window has it
+///     delete 1                                     characters deleted before the cursor
+///     key-event BackSpace                          a key sent to the app (BackSpace, Return)
+///     move-focus next                              the toolbar's previous or next, sent to the app
+///     dismiss                                      the keypad ended editing (done, the dismiss key)
+///     keyboard on request                          the keyboard on request shows (#35)
+///     typed 3 of 3                                 keys it typed through the virtual keyboard or XTest
 ///
-/// Tests find the keypad's keys this way where AT-SPI cannot see them (inside Firefox).
+/// Tests find the keypad's keys this way where AT-SPI cannot see them (from inside a browser).
 @MainActor
 package enum IMTrace {
-    /// The trace file, opened for appending at the first line (C stdio: the module avoids
-    /// Foundation's process and file machinery inside other people's programs).
+    /// The trace file, opened for appending at the first line (C stdio).
     private static let file: UnsafeMutablePointer<FILE>? = {
         guard let path = getenv("KEYPAD_IM_TRACE"), path.pointee != 0 else { return nil }
         guard let handle = fopen(path, "a") else {

@@ -2,7 +2,7 @@ import Foundation
 import KeypadGTK
 import KeypadResources
 
-/// The CSS of a keypad that serves other people's fields (the module's, keypad-osk's).
+/// The CSS of keypad-osk's keypad, which serves other people's fields.
 package enum KeypadStyle {
     /// Styles keypads with `own` CSS, else (or when it is broken) the bundled `keypad.css`,
     /// which styles only the keypad's own classes, never the app's widgets. A broken file

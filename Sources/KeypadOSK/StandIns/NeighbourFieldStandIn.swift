@@ -4,7 +4,7 @@ import KeypadCore
 /// sees it: the scope holds the editing field between two of these, so the accessory toolbar's
 /// previous and next buttons are enabled and press on them. Asked to begin editing, a stand-in
 /// moves the app's focus one step along its window's focus chain instead (as Tab and Shift-Tab
-/// do: in the GTK 3 module's app, or through keypad-osk's MoveFocus) and refuses: the field
+/// do: keypad-osk's MoveFocus to the field's app) and refuses: the field
 /// that gets focus begins editing in its turn. It never edits.
 @MainActor
 package final class NeighbourFieldStandIn: TextField {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import KeypadIM
+@testable import KeypadOSK
 
-@Suite("Offsets of the surrounding text an app sets")
+@Suite("Byte offsets of the surrounding text an app sets, as UTF-16 offsets")
 struct SurroundingTextOffsetsTests {
     @Test(
         "A byte index becomes the UTF-16 offset of the character it starts, clamped into the text",
@@ -30,51 +30,22 @@ struct SurroundingTextOffsetsTests {
             ([0xC0, 0xAF, 0x61], 3, 3), ([0xED, 0xA0, 0x80, 0x61], 4, 4),
         ] as [([UInt8], Int, Int)])
     func byteIndex(_ bytes: [UInt8], _ byteIndex: Int, _ expected: Int) {
-        #expect(SurroundingTextOffsets.utf16Offset(ofByte: byteIndex, in: bytes) == expected)
+        #expect(SurroundingText.utf16Offset(ofByte: byteIndex, in: bytes) == expected)
     }
 
     @Test(
-        "The end of the bytes is the end of the text the module mirrors",
+        "The end of the bytes is the end of the text keypad-osk mirrors",
         arguments: [
             [], Array("abc".utf8), [0xC3, 0xA9], [0x61, 0xFF, 0x62], [0x61, 0xE4, 0xB8], [0xF0, 0x9F, 0x98],
             [0xC0, 0xAF, 0x61], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], Array("e\u{301}👍🏽中".utf8),
         ] as [[UInt8]])
     func endIsEnd(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(SurroundingTextOffsets.utf16Offset(ofByte: bytes.count, in: bytes) == text.utf16.count)
+        #expect(SurroundingText.utf16Offset(ofByte: bytes.count, in: bytes) == text.utf16.count)
         // And every index in between lands on a scalar boundary of that text, in order.
-        let offsets = (0...bytes.count).map { SurroundingTextOffsets.utf16Offset(ofByte: $0, in: bytes) }
+        let offsets = (0...bytes.count).map { SurroundingText.utf16Offset(ofByte: $0, in: bytes) }
         #expect(offsets == offsets.sorted())
         let boundaries = Set(text.unicodeScalars.indices.map { $0.utf16Offset(in: text) } + [text.utf16.count])
         #expect(offsets.allSatisfy(boundaries.contains))
-    }
-
-    @Test(
-        "The characters (scalars) that begin inside a UTF-16 range; nil for a range outside the text",
-        arguments: [
-            // (text, location, length, scalars)
-            ("abc", 1, 2, 2), ("abc", 0, 0, 0), ("abc", 3, 0, 0), ("abc", 0, 3, 3),
-            ("", 0, 0, 0),
-            // A combining accent and a skin tone are scalars of their own.
-            ("e\u{301}", 0, 2, 2), ("👍🏽", 0, 4, 2), ("a😀", 1, 2, 1),
-            // Half of a surrogate pair: the scalar begins at its first half only.
-            ("a😀", 1, 1, 1), ("a😀", 2, 1, 0),
-        ] as [(String, Int, Int, Int)])
-    func scalars(_ text: String, _ location: Int, _ length: Int, _ expected: Int) {
-        #expect(
-            SurroundingTextOffsets.scalarCount(inUTF16: NSRange(location: location, length: length), of: text)
-                == expected)
-    }
-
-    @Test(
-        "A range that does not lie inside the text deletes nothing",
-        arguments: [
-            (-1, 1), (0, -1), (2, 2), (4, 0), (0, 4), (Int.max, 1), (1, Int.max), (NSNotFound, 0),
-            (Int.max - 1, Int.max - 1),
-        ] as [(Int, Int)])
-    func outOfRange(_ location: Int, _ length: Int) {
-        #expect(
-            SurroundingTextOffsets.scalarCount(inUTF16: NSRange(location: location, length: length), of: "abc")
-                == nil)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import KeypadCore
 
-/// What owns the real field a ``ForeignField`` stands for: the GTK 3 module's session for
-/// a widget in its app, keypad-osk's service for a field of another process.
+/// What owns the real field a ``ForeignField`` stands for: keypad-osk's service, for a field
+/// of another process.
 @MainActor
 package protocol ForeignFieldOwner: AnyObject {
     /// Replaces the UTF-16 `range` of the real field's text with `replacement`.
@@ -11,8 +11,8 @@ package protocol ForeignFieldOwner: AnyObject {
     func pressReturn()
 }
 
-/// The model input that stands for a field the keypad does not own (a GTK widget in the
-/// module's app, another app's field in keypad-osk) while the keypad edits it.
+/// The model input that stands for a field the keypad does not own (another app's field,
+/// reached through a thin module or the compositor) while the keypad edits it.
 ///
 /// It is a ``TextField`` in a scope, so the scope, the default keypads, the accessory
 /// toolbar and the keyboard notifications treat it as any field. The real field stays the
