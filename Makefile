@@ -292,12 +292,12 @@ $(IM_MONITOR): Tests/IM/im_monitor.c Tests/CKeypadTestDisplay/keypad_test_displa
 	@mkdir -p $(@D)
 	cc -o $@ -ITests/CKeypadTestDisplay/include $(filter %.c,$^) $$(pkg-config --cflags --libs gtk+-3.0) -lXrandr -lX11
 
-$(VIRTUAL_POINTER): Tests/Wayland/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h \
+$(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h \
 		$(VIRTUAL_POINTER_PROTOCOL)-protocol.c | deps
 	@mkdir -p $(@D)
 	cc -Wall -Wextra -Werror -I$(PROTOCOL_CODE) -o $@ $(filter %.c,$^) $$(pkg-config --cflags --libs wayland-client)
 
-# ==== Testing: make test runs everything below, one suite at a time ====
+# ==== Testing: make test runs Swift's tests, then each suite of TEST_SUITES below, one at a time ====
 # Every test runs on a fresh Xvfb display with openbox and a private D-Bus session,
 # so the GTK tests always run (KEYPAD_REQUIRE_DISPLAY=1: a missing display fails them; a
 # plain `swift test` without one skips them and says how many). A GTK

@@ -97,12 +97,12 @@ let shipping: [Target] = [
         ],
         swiftSettings: gtkSettings
     ),
-    // The command-line options keypad-osk and the demo share (--layouts, --css) and their default
-    // locale from the environment: one definition.
+    // The command-line options keypad-osk and the demo share (--theme, --locale, --layouts, --css)
+    // and their default locale from the environment: one definition, one default.
     .target(
         name: "KeypadCommandLine",
-        dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
-        swiftSettings: strictSettings
+        dependencies: ["KeypadGTK", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        swiftSettings: gtkSettings
     ),
     // The system keypad process: a client of the compositor's input-method-v2.
     .executableTarget(

@@ -2,7 +2,7 @@ import Foundation
 
 /// The locale keypad-osk and the demo take by default: the one POSIX gives numbers in the
 /// environment they start in. One parsing for both.
-package enum EnvironmentLocale {
+nonisolated package enum EnvironmentLocale {
     /// `LC_ALL`, else `LC_NUMERIC`, else `LANG` (an empty one counts as unset), its codeset and
     /// modifier dropped (`de_DE.UTF-8@euro` → `de_DE`); none, `C` and `POSIX` are plain English
     /// (`en_US_POSIX`).

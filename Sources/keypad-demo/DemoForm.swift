@@ -21,8 +21,8 @@ final class DemoForm {
 
     init(options: DemoOptions, scope: ResponderScope) {
         self.scope = scope
-        scope.defaultKeypadLocale = options.locale
-        toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.locale)
+        scope.defaultKeypadLocale = options.customization.locale
+        toolbar = AccessoryToolbar(notificationCenter: scope.notificationCenter, locale: options.customization.locale)
         if let directory = options.customization.layoutsDirectory {
             scope.layoutCatalog = LayoutCatalog(overrideDirectory: directory)
             for problem in scope.layoutCatalog.problems {
@@ -31,7 +31,7 @@ final class DemoForm {
         }
         pinPad = Keypad(
             layout: scope.layoutCatalog.layout(for: .numberPad), notificationCenter: scope.notificationCenter,
-            locale: options.locale)
+            locale: options.customization.locale)
         pinPad.scramblesDigitsForSecureInput = options.scramble
 
         pin.accessibilityLabel = "PIN"
@@ -39,7 +39,7 @@ final class DemoForm {
         pin.inputView = pinPad
         amount.accessibilityLabel = "Amount"
         amount.traits = TextInputTraits(keyboardType: .decimalPad, returnKeyType: .next)
-        amount.locale = options.locale
+        amount.locale = options.customization.locale
         amount.clearButtonMode = .whileEditing
         amount.appearance.adjustsFontSizeToFitWidth = true
         amount.appearance.minimumFontSize = 9

@@ -4,21 +4,13 @@ import KeypadCommandLine
 import KeypadCore
 import KeypadGTK
 
-extension Theme: ExpressibleByArgument {}
 extension KioskWindow.Placement: ExpressibleByArgument {}
 
 /// The demo's command line, parsed by swift-argument-parser: `--flag value` and
 /// `--flag=value`, generated `--help`, `--version`, and errors that name the allowed values.
 struct DemoOptions: ParsableArguments {
-    @Option(help: "Keypad and form theme.")
-    var theme = Theme.light
-
-    @Option(
-        help: ArgumentHelp(
-            "Locale of the amount's decimal separator and of labels (de_DE, zh_CN).",
-            discussion: "Default: from LC_ALL, LC_NUMERIC or LANG; English without them.", valueName: "id"),
-        transform: { Locale(identifier: $0) })
-    var locale: Locale = EnvironmentLocale.numeric()
+    /// `--theme`, `--locale`, `--layouts` and `--css`, as keypad-osk takes them.
+    @OptionGroup var customization: CustomizationOptions
 
     @Flag(help: "Fill the screen, as a kiosk does.")
     var fullscreen = false
@@ -40,9 +32,6 @@ struct DemoOptions: ParsableArguments {
         help: ArgumentHelp("Render with the keypad up, save a PNG and exit.", valueName: "file.png"),
         transform: { URL(fileURLWithPath: $0) })
     var screenshot: URL?
-
-    /// `--layouts` and `--css`, as keypad-osk takes them.
-    @OptionGroup var customization: CustomizationOptions
 
     @Option(
         help: ArgumentHelp(

@@ -13,7 +13,7 @@ let options = DemoCommand.parseOrExit().options
 guard KeypadHost.initializeGTK() else { fail("cannot open a display (set DISPLAY, or use `make demo`)") }
 
 do {
-    try options.theme.install()
+    try options.customization.theme.install()
 } catch {
     FileHandle.standardError.write(Data("keypad-demo: theme \(error); using GTK's default look\n".utf8))
 }

@@ -5,7 +5,6 @@ import KeypadCore
 import KeypadGTK
 import KeypadOSK
 
-extension Theme: ExpressibleByArgument {}
 extension KeypadPosition: ExpressibleByArgument {}
 
 /// `keypad-osk`: its command line, parsed by swift-argument-parser.
@@ -35,17 +34,7 @@ struct OSKCommand: ParsableCommand {
             """,
         version: KeypadVersion.current)
 
-    @Option(help: "The bundled theme of the keys (light, dark); default: the bundled keypad.css alone.")
-    var theme: Theme?
-
-    @Option(
-        help: ArgumentHelp(
-            "Locale of the decimal separator and of the labels (de_DE, zh_CN).",
-            discussion: "Default: from LC_ALL, LC_NUMERIC or LANG.", valueName: "id"),
-        transform: { Locale(identifier: $0) })
-    var locale: Locale?
-
-    /// `--layouts` and `--css`, as the demo takes them.
+    /// `--theme`, `--locale`, `--layouts` and `--css`, as the demo takes them.
     @OptionGroup var customization: CustomizationOptions
 
     @Flag(
@@ -72,9 +61,9 @@ struct OSKCommand: ParsableCommand {
     var onRequest: OSKRequest?
 
     /// The service's configuration from the options.
-    nonisolated var serviceConfiguration: OSKConfiguration {
+    var serviceConfiguration: OSKConfiguration {
         OSKConfiguration(
-            theme: theme, locale: locale ?? EnvironmentLocale.numeric(),
+            theme: customization.theme, locale: customization.locale,
             layoutsDirectory: customization.layoutsDirectory, css: customization.css,
             exclusive: exclusive, scramblesPIN: scramble, position: position)
     }

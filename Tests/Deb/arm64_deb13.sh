@@ -68,7 +68,7 @@ start=$SECONDS
 tests_bin=$("$checkout/scripts/packaging/cross-swift" --arch arm64 -b "$work" -- sh -c '
     set -e
     swift build --build-tests $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests -Xswiftc -warnings-as-errors >&2
-    $CC -Wall -Wextra -Werror -I"$2" -o "$1/virtual-pointer" Tests/Wayland/virtual_pointer.c \
+    $CC -Wall -Wextra -Werror -I"$2" -o "$1/virtual-pointer" Tests/Support/virtual_pointer.c \
         "$2/wlr-virtual-pointer-unstable-v1-protocol.c" $(pkgconf --cflags --libs wayland-client)
     swift build $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests --show-bin-path' sh "$work" "$protocol_code")
 echo "ok   cross-built KeypadCore's tests and the virtual pointer for arm64 ($((SECONDS - start)) s)"

@@ -229,12 +229,12 @@ def test_command_line(binary):
     assert wrong.returncode == 64 and "SWITCHES,TAPS" in wrong.stderr, wrong
     wrong = run("--no-such-flag")
     assert wrong.returncode == 64 and "--no-such-flag" in wrong.stderr, wrong
-    # --layouts and --css are one definition (Sources/KeypadCommandLine) with one meaning in the
-    # demo and in keypad-osk: the same help, word for word.
+    # --theme, --locale, --layouts and --css are one definition (Sources/KeypadCommandLine) with one
+    # meaning and one default in the demo and in keypad-osk: the same help, word for word.
     osk = subprocess.run([os.path.join(os.path.dirname(binary), "keypad-osk"), "--help"], capture_output=True,
                          text=True, timeout=10)
     assert osk.returncode == 0, osk
-    for flag in ["--layouts <dir>", "--css <file.css>"]:
+    for flag in ["--theme <theme>", "--locale <id>", "--layouts <dir>", "--css <file.css>"]:
         demo_help, osk_help = option_help(shown.stdout, flag), option_help(osk.stdout, flag)
         assert demo_help and demo_help == osk_help, (flag, demo_help, osk_help)
     assert "above the theme" in option_help(shown.stdout, "--css <file.css>"), shown.stdout

@@ -15,7 +15,7 @@ keypad to the top edge (the GTK 4 window's as keypad-osk's first keypad, which a
 
     labwc_kiosk.py VIRTUAL_POINTER TRACE [TEST]
 
-TEST: kiosk (the default: the kiosk, the Qt form and the caret tests above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_form.py,
+TEST: kiosk (the default: the kiosk, the Qt form and the caret tests above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_text_input_form.py,
 GTK's own text-input-v3, no module) whose Digits entry gets the number pad and whose own text
 follows taps on its keys and Delete: make test-arm64 runs that one in an arm64 labwc under
 qemu-user, where Chromium would be too slow to start.

@@ -28,7 +28,7 @@ The app's own value is checked every time: AT-SPI's text of a GTK 3 entry, the p
 events (a password's only as its length), the GTK 4 form's printed text. The keys are found
 through keypad-osk's trace (KEYPAD_IM_TRACE: the layout shown and each key's rectangle in the
 keypad's window) and the keypad's band in a screenshot (where the window starts), and tapped
-with the tests' virtual pointer (Tests/Wayland/virtual_pointer.c).
+with the tests' virtual pointer (Tests/Support/virtual_pointer.c).
 
     scripts/display/with-wayland sway|cage /usr/bin/python3 Tests/OSK/osk_e2e.py BIN_DIR
 """
@@ -166,7 +166,7 @@ def test_activate_storm(bin_dir, workdir):
 
 def test_locale_and_a_broken_css(bin_dir, workdir):
     """--locale de_DE: the decimal pad's separator types a comma; --css naming a missing file: one
-    line saying so, and the theme's look (the bundled keypad.css) stays."""
+    line saying so, and the theme's look (light, the default) stays."""
     css = os.path.join(workdir, "missing.css")
     osk = OSK(bin_dir, workdir, "locale", ["--locale", "de_DE", "--css", css])
     app = None
@@ -191,7 +191,7 @@ def test_locale_and_a_broken_css(bin_dir, workdir):
 
 
 def test_css_above_the_theme(bin_dir, workdir):
-    """--css FILE.css goes above the theme (here the bundled keypad.css), as the demo's does: the
+    """--css FILE.css goes above the theme (here light, the default), as the demo's does: the
     Delete key takes the file's red, and what the file leaves alone keeps the theme's look (the
     area's colour and the blue return key, which band_top finds)."""
     css = os.path.join(workdir, "red-delete.css")

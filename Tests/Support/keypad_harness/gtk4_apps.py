@@ -4,7 +4,7 @@ test's process.
 - Tests/OSK/gtk4_caret.py (#34), or its Qt twin Tests/OSK/qt_caret.py: its entries' rectangles and
   texts as it prints them, and focus moved by a line on its standard input. Shared by the Wayland
   tests (Tests/OSK/caret_checks.py) and the X11 one (Tests/GTK4/gtk4_e2e.py).
-- Tests/OSK/gtk4_form.py: a GTK 4 form with GTK's own text-input-v3 (no module), tapped by
+- Tests/OSK/gtk4_text_input_form.py: a GTK 4 form with GTK's own text-input-v3 (no module), tapped by
   keypad-osk's Wayland tests in sway and labwc."""
 import os
 import subprocess
@@ -15,7 +15,7 @@ from .waits import wait_for
 GTK4_CARET = os.path.join(TESTS, "OSK", "gtk4_caret.py")
 # The Qt window (PyQt6; QT_QPA_PLATFORM and QT_IM_MODULE from the caller's environment).
 QT6_CARET = ["/usr/bin/python3", os.path.join(TESTS, "OSK", "qt_caret.py"), "6"]
-GTK4_FORM = os.path.join(TESTS, "OSK", "gtk4_form.py")
+GTK4_FORM = os.path.join(TESTS, "OSK", "gtk4_text_input_form.py")
 
 
 class GTK4Caret:

@@ -1,5 +1,5 @@
 """A Wayland compositor as the tests drive it (scripts/display/with-wayland): sway's tree, the
-tests' virtual pointer (Tests/Wayland/virtual_pointer.c) and what the apps in it are given."""
+tests' virtual pointer (Tests/Support/virtual_pointer.c) and what the apps in it are given."""
 import json
 import os
 import subprocess
@@ -29,7 +29,7 @@ def sway_windows():
 
 
 class VirtualPointer:
-    """Tests/Wayland/virtual_pointer.c: a wlr-virtual-pointer client, so that the seat
+    """Tests/Support/virtual_pointer.c: a wlr-virtual-pointer client, so that the seat
     has a pointer whose clicks reach the apps (started before them)."""
 
     process = None
