@@ -181,7 +181,9 @@ let testSupport: [Target] = [
     ),
     .testTarget(
         name: "KeypadOSKTests",
-        dependencies: ["KeypadOSK", "KeypadGTK", "KeypadCore", "KeypadCommandLine", "CKeypadOSKWayland"],
+        dependencies: [
+            "KeypadOSK", "KeypadGTK", "KeypadCore", "KeypadCommandLine", "CKeypadOSKWayland", "CKeypadTestDisplay",
+        ],
         swiftSettings: strictSettings
     ),
     .testTarget(

@@ -103,6 +103,27 @@ static Facts *display_facts(GdkDisplay *display) {
     return facts;
 }
 
+int keypad_wayland_compositor_offers(const char *interface) {
+    struct wl_display *wl_display = wl_display_connect(NULL);
+    if (wl_display == NULL || interface == NULL) {
+        if (wl_display != NULL) wl_display_disconnect(wl_display);
+        return -1;
+    }
+    Facts facts = { g_ptr_array_new_with_free_func(g_free), FALSE };
+    Query query = { &facts, wl_display_get_registry(wl_display), g_ptr_array_new() };
+    wl_registry_add_listener(query.registry, &registry_listener, &query);
+    int offers = wl_display_roundtrip(wl_display) < 0 ? -1 : 0;
+    for (guint i = 0; offers == 0 && i < facts.names->len; i++) {
+        if (strcmp(g_ptr_array_index(facts.names, i), interface) == 0) offers = 1;
+    }
+    for (guint i = 0; i < query.seats->len; i++) wl_proxy_destroy(g_ptr_array_index(query.seats, i));
+    g_ptr_array_unref(query.seats);
+    wl_registry_destroy(query.registry);
+    g_ptr_array_unref(facts.names);
+    wl_display_disconnect(wl_display);
+    return offers;
+}
+
 gboolean keypad_wayland_has_global(GdkDisplay *display, const char *interface) {
     if (keypad_display_backend(display) != KEYPAD_BACKEND_WAYLAND || interface == NULL) return FALSE;
     GPtrArray *names = display_facts(display)->names;

@@ -26,8 +26,8 @@ struct OSKCommand: ParsableCommand {
             Exit status: 0 when the compositor ends the session normally; 64 for a bad command \
             line; \(OSKExit.noDisplay.rawValue) when no display can be opened; \
             \(OSKExit.unsupported.rawValue) when the Wayland compositor offers no input-method-v2, \
-            virtual keyboard or layer-shell (cage, weston, mutter: use the GTK module there), or \
-            on X11 there is no session bus; \(OSKExit.seatTaken.rawValue) when another input \
+            virtual keyboard or layer-shell (cage, weston, mutter) and DISPLAY names no Xwayland \
+            to serve the apps' GTK modules from instead, or on X11 there is no session bus; \(OSKExit.seatTaken.rawValue) when another input \
             method holds the seat; \(OSKExit.compositorGone.rawValue) when the compositor went away; \
             \(OSKExit.noKeyboard.rawValue) when --show, --hide or --toggle finds no keyboard on the \
             session bus.

@@ -17,6 +17,8 @@ func refuse(_ message: String, _ status: OSKExit) -> Never {
 // --show, --hide, --toggle: a request to the keypad-osk already running, over the session bus.
 if let request = command.onRequest { exit(OSKRemote.send(request)) }
 
+// cage (no input-method-v2, no layer-shell): keypad-osk draws on its Xwayland instead (docs/wayland.md).
+_ = XwaylandFallback.choose()
 guard KeypadHost.initializeGTK() else {
     refuse("cannot open a display (set WAYLAND_DISPLAY or DISPLAY)", .noDisplay)
 }

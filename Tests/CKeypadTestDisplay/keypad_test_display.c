@@ -143,3 +143,14 @@ void keypad_test_reset_monitor(void) {
     announce_change(xdisplay);
     XCloseDisplay(xdisplay);
 }
+
+unsigned long keypad_test_x_window(void *widget) {
+    GdkWindow *window = gtk_widget_get_window(GTK_WIDGET(widget));
+    return window != NULL && GDK_IS_X11_WINDOW(window) ? gdk_x11_window_get_xid(window) : 0;
+}
+
+int keypad_test_queued_x_events(void) {
+    Display *display = gdk_x11_display_get_xdisplay(gdk_display_get_default());
+    XSync(display, False);
+    return XEventsQueued(display, QueuedAlready);
+}

@@ -3,8 +3,8 @@
 yad (GTK 3 on Debian 12 and 13; zenity is GTK 4 on 13) and a /usr/bin/python3 GTK form, each
 started with only GTK_IM_MODULE=keypad, driven through AT-SPI and xdotool. The module in the app
 is the package's thin C module; the keypad is the installed keypad-osk's, a process of its own
-that D-Bus activation starts (KEYPAD_IM_THIN=1: keypad_harness.atspi_app finds its keys on
-keypad-osk's accessibility tree).
+that D-Bus activation starts (keypad_harness.atspi_app finds its keys on keypad-osk's
+accessibility tree).
 
 Tests/Deb/deb_lifecycle.sh runs it under with-display, from a copy of this file, the tests'
 helpers (Tests/Support/keypad_harness), im_form.py and im_form_tests.py: on Debian 12 with the Swift toolchain

@@ -103,9 +103,9 @@ gtk_module=$(session_module) qt_module=$(session_module qt)
     fail "after im-config -n keypad the session's GTK_IM_MODULE is '$gtk_module', QT_IM_MODULE '$qt_module'"
 echo "ok   $release: the session exports GTK_IM_MODULE=keypad and QT_IM_MODULE=keypad (im-config -n keypad)"
 
-# The keypad is keypad-osk's (KEYPAD_IM_THIN: keypad_harness.atspi_app finds its keys on keypad-osk's
+# The keypad is keypad-osk's (keypad_harness.atspi_app finds its keys on keypad-osk's
 # accessibility tree), D-Bus activated from the installed service file.
-env -u GTK_IM_MODULE_FILE -u XDG_DATA_DIRS GTK_IM_MODULE="$gtk_module" KEYPAD_IM_THIN=1 G_DEBUG=fatal-criticals \
+env -u GTK_IM_MODULE_FILE -u XDG_DATA_DIRS GTK_IM_MODULE="$gtk_module" G_DEBUG=fatal-criticals \
     ./with-display /usr/bin/python3 deb_apps.py "$module" "$@"
 
 # The way docs/debian-package.md gives to turn it off again.

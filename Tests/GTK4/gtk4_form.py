@@ -14,8 +14,8 @@ field's text).
 With KEYPAD_FORM_GTK=3 in its environment it is the same form in GTK 3, for the thin GTK 3
 module's tests (the same source as the GTK 4 module's, #31). A second argument `scrolled`
 puts the form in a scrolled window with one more field, Far (digits), below a tall gap; then
-`state` also gives Far's frame on screen (`far`: x, y, width, height) and the bottom margin of
-the scrolled window's child (`margin`), GTK 3 only."""
+`state` also gives Far's and Digits' frames on screen (`far`, `digits`: x, y, width, height) and
+the bottom and top margins of the scrolled window's child (`margin`, `margin_top`), GTK 3 only."""
 import json
 import os
 import sys
@@ -174,7 +174,9 @@ def command(line):
                  "texts": {name: text_of(widget) for name, widget in fields.items()}}
         if SCROLLED and not GTK4:
             state["far"] = screen_frame(fields["Far"])
+            state["digits"] = screen_frame(fields["Digits"])
             state["margin"] = content.get_child().get_margin_bottom()
+            state["margin_top"] = content.get_child().get_margin_top()
         say(f"state {json.dumps(state)}")
 
 

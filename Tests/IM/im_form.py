@@ -12,7 +12,8 @@ kiosk): SIGUSR2 opens the second window, SIGUSR1 closes the form's window (the p
 on while the second window is open).
 Options: --screenshot FILE focuses the Digits field, waits for the keypad, saves the
 screen as a PNG and quits. --focus NAME focuses that field at start. --report-focus prints
-`focus <field>` each time the window's focus widget changes (`focus none` for another widget).
+`focus <field>` each time the window's focus widget changes (`focus none` for another widget),
+and `window focused` / `window unfocused` as the compositor gives or takes the window's focus.
 """
 import argparse
 import signal
@@ -144,6 +145,14 @@ def screenshot(window, path):
     GLib.timeout_add(1200, shoot)
 
 
+def report_window_focus(_window, event):
+    """The compositor's focus of the window (on Wayland xdg-shell's activated state), which a
+    keypad that took focus would take away (cage, Tests/Wayland)."""
+    if event.changed_mask & Gdk.WindowState.FOCUSED:
+        say("window " + ("focused" if event.new_window_state & Gdk.WindowState.FOCUSED else "unfocused"))
+    return False
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--screenshot")
@@ -154,6 +163,7 @@ def main():
     if args.report_focus:
         window.connect("set-focus", lambda w, widget: say("focus " + next(
             (n for n, e in w.entries.items() if e is widget), "none")))
+        window.connect("window-state-event", report_window_focus)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR2, lambda: window.open_second_window() or True)
     GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: window.close_keeping_second() or False)
     window.show_all()

@@ -30,14 +30,11 @@ PADS = {
 
 
 def open_form(env=None):
-    """The Python form, once it is ready, its window active (a tap before the window manager
-    has mapped it reaches no field) and keypad-osk's keypad of the last test slid out (keypad-osk
-    outlives the apps)."""
+    """The Python form, once it is ready and keypad-osk's keypad of the last test has slid out
+    (keypad-osk outlives the apps)."""
     app = App(FORM, env=env)
     try:
         app.wait_for_line("ready")
-        form = app.require("Keypad IM form", "frame")
-        wait_for(lambda: form.get_state_set().contains(Atspi.StateType.ACTIVE), "the form window to be active")
         app.wait_for_no_keypad()
     except BaseException:
         app.close()
@@ -66,10 +63,21 @@ def covered_by_keypad(app, node):
     return extents.y + extents.height > top
 
 
+def window_of(node):
+    """The frame, dialog or window holding `node`."""
+    while node is not None and node.get_role_name() not in ("frame", "dialog", "window"):
+        node = node.get_parent()
+    return node
+
+
 def focus(app, name):
-    """Clicks the field; one under the keypad or scrolled away is reached as a user would,
-    after dismissing the keypad."""
+    """Clicks the field, once its window is active (a click before the window manager has
+    mapped it reaches no field); one under the keypad or scrolled away is reached as a user
+    would, after dismissing the keypad."""
     node = field(app, name)
+    window = window_of(node)
+    wait_for(lambda: window is not None and window.get_state_set().contains(Atspi.StateType.ACTIVE),
+             f"{name}'s window to be active")
     if app.keypad_shows() and (not showing(node) or covered_by_keypad(app, node)):
         app.click_until("Dismiss keypad", "push button", lambda: not app.keypad_shows(), "the keypad to hide")
         wait_for(lambda: showing(node), f"{name} in view once the keypad hid")

@@ -1,3 +1,4 @@
+import CGTK
 import Foundation
 import KeypadCore
 import KeypadGTK
@@ -42,6 +43,36 @@ extension GTKTests {
             #expect(arrivals.last == CGRect(x: bounds.minX, y: expectedY, width: bounds.width, height: bottom.height))
             #expect(amount.isFirstResponder && session.scope.keyboard.isVisible)
         }
+        session.close()
+    }
+
+    /// The edge moving back while the keypad slides out to move (a field high, then a field
+    /// low, then high again, in a burst of focus changes): the keypad slides in at the edge the
+    /// keyboard has when it is out. It once stayed hidden, the keyboard shown (#31's soak).
+    @Test("the keypad window comes back when the edge moves back while it slides out")
+    func keypadWindowComesBackWhenTheEdgeMovesBack() throws {
+        let session = GTKSession(placement: .window)
+        let amount = session.field("Amount")
+        var arrivals = 0
+        let token = session.scope.notificationCenter.addObserver(
+            forName: Responder.keyboardDidChangeFrameNotification, object: nil, queue: nil
+        ) { _ in MainActor.assumeIsolated { arrivals += 1 } }
+        defer { session.scope.notificationCenter.removeObserver(token) }
+        session.show()
+        session.click(amount)
+        #expect(MainLoop.run(until: { arrivals == 1 }), "the keypad did not arrive")
+        let bottom = try #require(session.window.host.keypadWindowScreenRect)
+        session.scope.keyboard.edge = .top
+        session.scope.keyboard.edge = .bottom
+        let window = try #require(session.window.host.area.floatingWindow)
+        // The move back interrupts the move to the top (its didChangeFrame); the slide's end
+        // brings one more.
+        #expect(
+            MainLoop.run(until: { arrivals == 3 && !session.window.host.area.isSliding }),
+            "the keypad did not arrive after the edge moved back")
+        #expect(gtk_widget_get_mapped(window) != 0, "the keypad window stayed hidden")
+        #expect(session.window.host.keypadWindowScreenRect == bottom)
+        #expect(amount.isFirstResponder && session.scope.keyboard.isVisible)
         session.close()
     }
 }

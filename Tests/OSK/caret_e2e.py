@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """keypad-osk and the field being typed into (#34) in a headless sway 1.7 (make test-osk):
 
-- sway 1.7 places no input-method popup and so tells no caret: a Chromium kiosk's and a
-  fullscreen GTK 4 window's field near the bottom stays under the keypad at the bottom (the
-  documented limit, Tests/OSK/caret_checks.py), and keys still type into it;
+- sway 1.7 places no input-method popup and so tells no caret: a Chromium kiosk's, a Firefox
+  ESR kiosk's, and a fullscreen GTK 4 window's field near the bottom stays under the keypad at
+  the bottom (the documented limit, Tests/OSK/caret_checks.py), and keys still type into it; so
+  does a fullscreen PyQt6 window's through the Qt plug-in (its caret is in window coordinates);
 - the recipe docs/keypad-osk.md gives there, measured: `keypad-osk --exclusive` with Chromium in a
   window (`--app`, tiled: sway shrinks it above the keypad) and a page that scrolls its focused
   field into view when the window resizes: the field's pixels show above the keypad; without
@@ -14,11 +15,14 @@ Run with the other sway tests by Tests/OSK/osk_e2e.py (its TESTS join SWAY_TESTS
 import json
 import os
 
+from keypad_harness.gtk4_apps import QT6_CARET, GTK4Caret
 from keypad_harness.keypad_osk import OSK, screenshot
 from keypad_harness.waits import wait_for
 from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway
+from keypad_harness.web import firefox
 
-from caret_checks import arrive, chromium_caret, chromium_on, covers, field_uncovered, gtk4_caret
+from caret_checks import (arrive, chromium_caret, chromium_on, covers, field_uncovered, gtk4_caret, keypad_rows,
+                          wait_edge)
 
 
 def test_chromium_caret_unknown(bin_dir, workdir):
@@ -35,6 +39,64 @@ def test_gtk4_caret_unknown(bin_dir, workdir):
     try:
         gtk4_caret(osk.trace, screenshot, False, PLAIN)
     finally:
+        osk.close()
+
+
+def test_firefox_caret_unknown(bin_dir, workdir):
+    """Firefox ESR on Wayland: sway 1.7 tells no caret, the keypad stays at the bottom over the
+    field near the bottom, keys still type (its first field after start, which gets no purpose,
+    is focused first)."""
+    osk = OSK(bin_dir, workdir, "caret-firefox")
+    try:
+        with chromium_on("form.html?low=tel", browser=firefox) as page:
+            chromium_caret(page, osk.trace, screenshot, False, first_field="number")
+    finally:
+        osk.close()
+
+
+def test_qt6_plugin_caret_unknown(bin_dir, workdir):
+    """A fullscreen PyQt6 window (Tests/OSK/qt_caret.py) through the Qt plug-in (QT_IM_MODULE=keypad,
+    org.keypad.OSK1): on Wayland the plug-in knows its caret only in its window, not on the
+    output, so the keypad stays at the bottom over the field near the bottom; keys type into it,
+    and focus on the field at the top keeps it there. (Qt 6.4, Debian 12's, has no text-input-v3:
+    with no plug-in keypad-osk never hears of its fields in sway.)"""
+    plugins = os.path.join(bin_dir.split("/.build/")[0], ".build", "qt6", "plugins")
+    osk = OSK(bin_dir, workdir, "caret-qt6")
+    try:
+        env = dict(PLAIN, QT_QPA_PLATFORM="wayland", QT_IM_MODULE="keypad", QT_PLUGIN_PATH=plugins)
+        gtk4_caret(osk.trace, screenshot, False, env, command=QT6_CARET, name="qt6-plugin")
+    finally:
+        osk.close()
+
+
+def test_keypad_on_the_focused_output(bin_dir, workdir):
+    """Two outputs (a second headless one, `swaymsg create_output`, beside the first): a
+    fullscreen GTK 4 window on the second, focused output gets the keypad on that output, not on
+    GDK's first monitor; sway tells no caret, so the focused output is where the field is. Runs
+    last of the caret tests (sway 1.7 cannot unplug the output again)."""
+    before = {o["name"] for o in json.loads(sway("-t", "get_outputs"))}
+    sway("create_output")
+    added = wait_for(lambda: [o["name"] for o in json.loads(sway("-t", "get_outputs")) if o["name"] not in before],
+                     "the second output")[0]
+    first = sorted(before)[0]
+    sway("output", first, "pos", "0", "0")
+    sway("output", added, "mode", "1280x720", "pos", "1280", "0")
+    sway("focus", "output", added)
+    osk = OSK(bin_dir, workdir, "two-outputs")
+    app = GTK4Caret(PLAIN)
+    try:
+        mark = 0
+        osk.trace.wait_keypad(mark, "numberPad")
+        x, y, w, h = wait_edge(osk.trace, mark, "bottom")
+        # Drawn on the second output (the layout's x from 1280); then the first has none.
+        def drawn_on_second():
+            shot = screenshot("two-outputs")
+            return shot if keypad_rows(shot, (1280 + x, y, w, h)) else None
+        shot = wait_for(drawn_on_second, f"the keypad drawn on {added}", timeout=5)
+        assert not keypad_rows(shot, (x, y, w, h)), f"a keypad on {first} too"
+        print(f"ok   the keypad on {added}, the focused output, at {(1280 + x, y, w, h)} of the layout", flush=True)
+    finally:
+        app.close()
         osk.close()
 
 
@@ -109,4 +171,5 @@ def test_exclusive_recipe(bin_dir, workdir):
     assert covers(frame, field) and not uncovered, f"without scrolling: tel at {field}, keypad at {frame}"
 
 
-TESTS = [test_chromium_caret_unknown, test_gtk4_caret_unknown, test_exclusive_recipe]
+TESTS = [test_chromium_caret_unknown, test_gtk4_caret_unknown, test_firefox_caret_unknown, test_qt6_plugin_caret_unknown,
+         test_exclusive_recipe, test_keypad_on_the_focused_output]

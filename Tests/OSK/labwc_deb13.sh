@@ -10,6 +10,8 @@
 #                    that much slower
 #   --test NAME      Tests/OSK/labwc_kiosk.py's tests: kiosk (default: Chromium and the Qt form,
 #                    then the keyboard on request) or gtk4 (a GTK 4 form alone)
+#   KEYPAD_LABWC_ONLY="test_a test_b"   only those of labwc_kiosk.py's tests (the keyboard on
+#                    request still runs after them)
 #
 # Inside the chroot (a throwaway overlay): apt-get install the package (its Depends resolved by
 # Debian 13's apt, printed); labwc headless (pixman, one 1280x720 output) as an unprivileged
@@ -122,4 +124,4 @@ exit "$status"
 INSIDE
 
 "$checkout/scripts/packaging/debian13-chroot" ${arch_args[@]+"${arch_args[@]}"} "${chroot_packages[@]}" -b "$work:/keypad/work" \
-    -b "$checkout/Tests:/keypad/Tests" -- env KEYPAD_TIMEOUT_SCALE=$scale bash /keypad/work/inside.sh
+    -b "$checkout/Tests:/keypad/Tests" -- env KEYPAD_TIMEOUT_SCALE=$scale KEYPAD_LABWC_ONLY="${KEYPAD_LABWC_ONLY:-}" bash /keypad/work/inside.sh

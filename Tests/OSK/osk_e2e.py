@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """keypad-osk, the system keypad, in a headless sway (scripts/display/with-wayland sway), and
-its refusal in cage (scripts/display/with-wayland cage).
+in cage (scripts/display/with-wayland cage), where it serves from cage's Xwayland.
 
 Apps reach keypad-osk through the compositor (text-input-v3 → input-method-v2), with no
 input-method module in them:
@@ -20,8 +20,9 @@ input-method module in them:
 - the GTK 3 module session-wide and keypad-osk at once: the module reaches keypad-osk over the
   session bus, Chromium through the compositor, and one keypad follows focus;
 - a second keypad-osk refuses (another input method holds the seat), and in cage (no
-  input-method-v2) keypad-osk refuses, each with its line and exit status; when sway exits,
-  keypad-osk says so and exits 6.
+  input-method-v2) keypad-osk refuses when there is no X display, each with its line and exit
+  status; with cage's Xwayland it serves from there (one line, org.keypad.OSK1 taken); when
+  sway exits, keypad-osk says so and exits 6.
 
 The app's own value is checked every time: AT-SPI's text of a GTK 3 entry, the page's input
 events (a password's only as its length), the GTK 4 form's printed text. The keys are found
@@ -46,13 +47,13 @@ from gi.repository import Atspi  # noqa: E402
 
 from keypad_harness.atspi_app import App, keypad_osk_running  # noqa: E402
 from keypad_harness.gtk4_apps import GTK4_FORM, tap_gtk4_form  # noqa: E402
-from keypad_harness.keypad_osk import OSK, band_top, puri, screenshot, shots  # noqa: E402
+from keypad_harness.keypad_osk import OSK, Keypad, band_top, puri, screenshot, shots  # noqa: E402
 from keypad_harness.process import context_switches, thread_wait, woken  # noqa: E402
 from keypad_harness.runner import run_tests  # noqa: E402
 from keypad_harness.screenshot import CHROME, keypad_band  # noqa: E402
 from keypad_harness.waits import wait_for  # noqa: E402
 from keypad_harness.wayland import PLAIN, VirtualPointer, click_output, sway_windows  # noqa: E402
-from keypad_harness.web import FIREFOX_PREFS, Page, chromium, stop_browser  # noqa: E402
+from keypad_harness.web import Page, chromium, firefox, stop_browser  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -480,14 +481,7 @@ def test_firefox(bin_dir, workdir):
     osk = OSK(bin_dir, workdir, "firefox")
     page = Page()
     profile = tempfile.mkdtemp(prefix="keypad-osk-firefox-")
-    with open(os.path.join(profile, "user.js"), "w") as file:
-        file.write(FIREFOX_PREFS)
-    # Firefox refuses root in another user's runtime directory: its own, and the socket by path.
-    env = dict(PLAIN, MOZ_ENABLE_WAYLAND="1", XDG_RUNTIME_DIR=tempfile.mkdtemp(prefix="keypad-osk-firefox-run-"),
-               WAYLAND_DISPLAY=os.path.join(os.environ["XDG_RUNTIME_DIR"], os.environ["WAYLAND_DISPLAY"]))
-    log = open(os.path.join(profile, "output.log"), "w")
-    browser = subprocess.Popen(["firefox-esr", "--kiosk", "--profile", profile, "--no-remote", page.url()],
-                               stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    browser, log = firefox(page, profile)
     try:
         page.wait_load(0, timeout=40)
         mark = osk.trace.mark()
@@ -511,7 +505,6 @@ def test_firefox(bin_dir, workdir):
         page.close()
         osk.close()
         shutil.rmtree(profile, ignore_errors=True)
-        shutil.rmtree(env["XDG_RUNTIME_DIR"], ignore_errors=True)
 
 
 def test_compositor_gone(bin_dir, workdir):
@@ -532,10 +525,27 @@ def test_compositor_gone(bin_dir, workdir):
 # cage
 
 
-def test_cage_refuses(bin_dir, workdir):
-    """cage has no input-method-v2 (nor layer-shell): keypad-osk says so and exits 4."""
+def test_cage_serves_from_xwayland(bin_dir, workdir):
+    """cage has no input-method-v2 (nor layer-shell) but runs Xwayland (DISPLAY): keypad-osk says
+    in one line that it serves the apps' modules from there, takes org.keypad.OSK1 and draws on
+    the Xwayland (its window on the X server's tree). Tests/Wayland's cage cases type through it."""
+    osk = OSK(bin_dir, workdir, "cage")
+    try:
+        wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk to own org.keypad.OSK1", timeout=20,
+                 seen=osk.output)
+        assert osk.output() == ("keypad-osk: the Wayland compositor offers no zwp_input_method_manager_v2: serving the"
+                                f" apps' keypad modules from its Xwayland (DISPLAY={os.environ['DISPLAY']})\n"), osk.output()
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True, timeout=10).stdout
+        assert '"keypad-osk": ("keypad-osk" "Keypad-osk")' in tree, tree
+    finally:
+        osk.close()
+
+
+def test_cage_refuses_without_xwayland(bin_dir, workdir):
+    """With no X display, cage cannot be served: keypad-osk says so and exits 4."""
+    environment = {key: value for key, value in PLAIN.items() if key != "DISPLAY"}
     result = subprocess.run([os.path.join(bin_dir, "keypad-osk")], capture_output=True, text=True, timeout=20,
-                            env=PLAIN)
+                            env=environment)
     assert result.returncode == 4, f"exit {result.returncode}: {result.stderr!r}"
     assert result.stderr.startswith("keypad-osk: the Wayland compositor offers no "), result.stderr
 
@@ -556,7 +566,7 @@ def main():
         # Before test_compositor_gone, which ends sway.
         tests = [t for t in SWAY_TESTS if t is not test_compositor_gone] + CARET_TESTS + [test_compositor_gone]
     else:
-        tests = [test_cage_refuses]
+        tests = [test_cage_serves_from_xwayland, test_cage_refuses_without_xwayland]
     return run_tests(tests, COMPOSITOR, (bin_dir, workdir), sys.argv[2:], (shots(), workdir))
 
 

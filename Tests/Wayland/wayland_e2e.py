@@ -26,7 +26,12 @@ window is active and GTK focus works as on X11; cage 0.1.4 has no virtual-keyboa
 protocol, so its seat has no keyboard and no window is ever active, as on a touch-only
 kiosk: fields get focus through AT-SPI (`grab_focus`, as a tap on the field does).
 
-    scripts/display/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR
+In cage the module's cases are cage's own (#31): keypad-osk, D-Bus activated, draws on
+cage's Xwayland (docs/wayland.md), and taps are pointer clicks on the
+field and on its keys (see "Cases: cage" below). Named cases run alone (make test-wayland runs
+each in a cage of its own).
+
+    scripts/display/with-wayland sway|cage Tests/Wayland/wayland_e2e.py BIN_DIR [CASE...]
     scripts/display/with-display Tests/Wayland/wayland_e2e.py BIN_DIR    (the X11 check alone)
 """
 import os
@@ -435,6 +440,161 @@ def test_library_close_mid_slide(bin_dir):
         demo.app.close()
 
 
+# Cases: cage, through the GTK 3 module and keypad-osk on cage's Xwayland (#31)
+#
+# cage has no layer-shell and no input-method-v2: keypad-osk, D-Bus activated by the module,
+# draws on cage's Xwayland (with-wayland exports its DISPLAY) an override-redirect utility
+# window across the bottom of the output, which cage shows above the app and never focuses.
+# The seat has no keyboard: the module follows the window's focus widget, which a tap on a
+# field moves. Taps are real pointer clicks (the virtual pointer on sway's seat reaches cage).
+
+
+def cage_form(bin_dir):
+    """The Python form, focused by cage as it maps (xdg-shell's activated)."""
+    form = form_app(bin_dir)
+    app = form.app
+    wait_for(lambda: window_lines(app) == CAGE_MAPPED, "cage to focus the form's window", seen=lambda: window_lines(app))
+    return form
+
+
+# The form's window focus as cage maps it (WAYLAND_DEBUG): GDK counts a window it shows as
+# focused, cage's first configure has no states, its next one (after the map) is maximized and
+# activated. Nothing after this may take the focus away.
+CAGE_MAPPED = ["window focused", "window unfocused", "window focused"]
+
+
+def window_lines(app):
+    return [line for line in app.output()[0] if line.startswith("window ")]
+
+
+def cage_tap_field(form, name):
+    """A pointer tap on the field: cage maximizes the form at the output's corner, so its
+    window coordinates are the output's."""
+    node = form.entry(name)
+    extents = node.get_extents(Atspi.CoordType.WINDOW)
+    click_output(extents.x + extents.width // 2, extents.y + extents.height // 2)
+    return node
+
+
+def cage_keypad(form):
+    """The keypad's window once it has slid in and settled: (top, height) on the output, after
+    grim shows it across the bottom of the output with its return key."""
+    form.app.wait_for_keypad()
+    window = form.keypad_window()
+    assert window is not None and window.width == 1280, f"no keypad window across the output: {window}"
+    top = assert_keypad_across_bottom("cage-keypad", 0, 1280, 720, window.height)
+    return top, window.height
+
+
+def cage_tap_key(form, key):
+    """A pointer tap on keypad-osk's key, at its place in the keypad's window at the output's bottom."""
+    node = form.app.require(key, "push button")
+    window = form.keypad_window()
+    extents = node.get_extents(Atspi.CoordType.WINDOW)
+    click_output(extents.x + extents.width // 2, 720 - window.height + extents.y + extents.height // 2)
+
+
+def assert_cage_focus_kept(form, focus_before):
+    """The app's focus widget is where it was, and cage never took the window's focus away (a
+    keypad window that took focus would: measured with an override-redirect window without
+    the utility type)."""
+    app = form.app
+    assert focus_lines(app) == focus_before, f"the taps moved focus: {focus_lines(app)[len(focus_before):]}"
+    assert window_lines(app) == CAGE_MAPPED, f"cage moved the window's focus: {window_lines(app)}"
+
+
+def test_cage_thin_pad_types_and_keeps_focus(bin_dir):
+    """A tap on Digits brings keypad-osk's number pad across the bottom of the output; taps on
+    its keys type, Delete deletes, Return activates the field; the app keeps its focus."""
+    form = cage_form(bin_dir)
+    try:
+        app = form.app
+        digits = cage_tap_field(form, "Digits")
+        app.wait_for_line("focus Digits")
+        cage_keypad(form)
+        before = focus_lines(app)
+        for key, text in (("7", "7"), ("1", "71"), ("Delete", "7"), ("5", "75")):
+            cage_tap_key(form, key)
+            wait_for(lambda t=text: app.text(digits) == t, f"{text} in Digits", seen=lambda: app.text(digits))
+        cage_tap_key(form, "Return")
+        app.wait_for_line("activate Digits")
+        assert app.text(digits) == "75", app.text(digits)
+        assert_cage_focus_kept(form, before)
+        assert app.keypad_shows()
+    finally:
+        form.app.close()
+
+
+def test_cage_thin_fields_toolbar_and_focus_out(bin_dir):
+    """Another field's pad (the letters), the toolbar's next, previous and done, a tap on the
+    field bringing the keypad back, and focus on a widget that takes no text hiding it."""
+    form = cage_form(bin_dir)
+    try:
+        app = form.app
+        cage_tap_field(form, "Digits")
+        app.wait_for_line("focus Digits")
+        cage_keypad(form)
+        name = cage_tap_field(form, "Name")
+        app.wait_for_line("focus Name")
+        app.wait_for_keypad("q")
+        cage_keypad(form)
+        cage_tap_key(form, "k")
+        wait_for(lambda: app.text(name) == "k", "k in Name", seen=lambda: app.text(name))
+        cage_tap_key(form, "Next field")
+        app.wait_for_line("focus Digits")
+        cage_tap_key(form, "Previous field")
+        wait_for(lambda: focus_lines(app)[-1:] == ["focus Name"], "Previous to focus Name", seen=lambda: focus_lines(app))
+        app.wait_for_keypad("q")
+        cage_tap_key(form, "Dismiss keypad")
+        app.wait_for_no_keypad()
+        assert_no_keypad("cage-dismissed")
+        assert focus_lines(app)[-1] == "focus Name", "Dismiss moved focus"
+        cage_tap_field(form, "Name")
+        app.wait_for_keypad("q")
+        cage_keypad(form)
+        pay = next(node for node in app.nodes(own=True) if node.get_name() == "Pay")
+        assert Atspi.Component.grab_focus(pay)
+        app.wait_for_line("focus none")
+        app.wait_for_no_keypad()
+        assert_no_keypad("cage-focus-out")
+        assert window_lines(app) == CAGE_MAPPED, f"cage moved the window's focus: {window_lines(app)}"
+    finally:
+        form.app.close()
+
+
+def test_cage_thin_keypad_osk_killed_and_restarted(bin_dir):
+    """keypad-osk killed while its keypad shows: the app runs on, and the next field's tap starts
+    another (D-Bus activation), whose keypad types."""
+    form = cage_form(bin_dir)
+    try:
+        app = form.app
+        cage_tap_field(form, "Digits")
+        cage_keypad(form)
+        first = keypad_osk_pid()
+        os.kill(first, signal.SIGKILL)
+        assert_no_keypad("cage-osk-killed")
+        amount = cage_tap_field(form, "Amount")
+        app.wait_for_line("focus Amount")
+        cage_keypad(form)
+        assert keypad_osk_pid() != first, "the keypad shows, yet keypad-osk was not started again"
+        cage_tap_key(form, "4")
+        wait_for(lambda: app.text(amount) == "4", "4 in Amount", seen=lambda: app.text(amount))
+        assert app.process.poll() is None, "the app ended with keypad-osk"
+        _, errors = app.output()
+        assert not [e for e in errors if "CRITICAL" in e], errors
+    finally:
+        form.app.close()
+
+
+# The library's placements come first: keypad-osk, whose keys atspi_app also looks at, is not running yet.
+CAGE_TESTS = [
+    test_library_window_placement,
+    test_library_docked,
+    test_cage_thin_pad_types_and_keeps_focus,
+    test_cage_thin_fields_toolbar_and_focus_out,
+    test_cage_thin_keypad_osk_killed_and_restarted,
+]
+
 TESTS = [
     test_module_types_and_keeps_focus,
     test_module_toolbar_and_focus_out,
@@ -449,7 +609,11 @@ TESTS = [
 def main():
     bin_dir = sys.argv[1]
     failures = 0
-    tests = TESTS
+    tests = CAGE_TESTS if COMPOSITOR == "cage" else TESTS
+    if sys.argv[2:]:
+        # Named cases only (make test-wayland runs each cage case in a cage of its own).
+        tests = [test for test in tests if test.__name__ in sys.argv[2:]]
+        assert len(tests) == len(sys.argv[2:]), f"no such cases among {[test.__name__ for test in CAGE_TESTS]}"
     if COMPOSITOR:
         missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
         assert not missing, f"no virtual pointer: {missing}"

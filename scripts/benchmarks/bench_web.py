@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Tap → the page's `input` event in Firefox ESR in kiosk mode (Tests/Web/form.html), through
-the keypad IM module and through Debian's matchbox-keyboard typing into the same Firefox, in
-one browser run: instant taps and taps held HOLD ms.
+GTK 3's keypad module (the thin one, its keys keypad-osk's, #31; the session bus must read
+keypad-osk's service file from BIN_DIR/share) and through Debian's matchbox-keyboard typing into
+the same Firefox, in one browser run: instant taps and taps held HOLD ms.
 
 The press is an XTest button press from this process, timed (CLOCK_REALTIME, as the page's
 `performance.timeOrigin + performance.now()`) just before it is flushed to the X server; the

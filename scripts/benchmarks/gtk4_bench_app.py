@@ -29,6 +29,9 @@ gi.require_version("Gtk", "4.0" if GTK4 else "3.0")
 gi.require_version("GdkX11", "4.0" if GTK4 else "3.0")
 from gi.repository import GdkX11, GLib, Gtk  # noqa: E402, F401  (GdkX11: the surface's get_xid)
 
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+from osk_keys import announce_keys  # noqa: E402
+
 mode = sys.argv[1]
 assert GTK4 or mode != "button", "the button mode is GTK 4's (GTK 3's is im_bench_app.py button)"
 
@@ -61,22 +64,9 @@ loop = GLib.MainLoop()
 window.connect("close-request" if GTK4 else "delete-event", lambda *_: loop.quit() or False)
 
 
-def keys_found(channel, condition):
-    line = channel.readline()
-    if not line:
-        say("ready")
-        return False
-    say(line.rstrip("\n"))
-    return True
-
-
 def start_taps():
     entry.grab_focus()
-    finder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "osk_keys.py")
-    _, _, stdout, _ = GLib.spawn_async(["/usr/bin/python3", finder, "5", "Delete"], standard_output=True,
-                                       flags=GLib.SpawnFlags.DEFAULT)
-    GLib.io_add_watch(GLib.IOChannel.unix_new(stdout), GLib.PRIORITY_DEFAULT,
-                      GLib.IOCondition.IN | GLib.IOCondition.HUP, keys_found)
+    announce_keys(["5", "Delete"], say)
     return False
 
 

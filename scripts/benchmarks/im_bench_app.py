@@ -3,7 +3,11 @@
 scripts/benchmarks/bench_taps.py: it prints `key NAME X Y` for the keys to tap ("5" and "Delete"),
 then `ready`, then `changed NANOSECONDS` (CLOCK_MONOTONIC) at each change of the entry.
 
-    scripts/benchmarks/im_bench_app.py module     the keypad IM module's keys (GTK_IM_MODULE=keypad)
+    scripts/benchmarks/im_bench_app.py module     the in-process Swift module's keys (its keypad window
+                                                  lives in this process; GTK_IM_MODULE=keypad)
+    scripts/benchmarks/im_bench_app.py osk        the thin module's (#31): keypad-osk's keys, found on the
+                                                  accessibility bus by scripts/benchmarks/osk_keys.py in
+                                                  another process (GTK_IM_MODULE=keypad)
     scripts/benchmarks/im_bench_app.py button     the window's own GtkButtons, inserting on `clicked`
     scripts/benchmarks/im_bench_app.py matchbox   Debian's matchbox-keyboard (a two-key layout of its own)
 """
@@ -15,13 +19,16 @@ import tempfile
 import time
 
 mode = sys.argv[1]
-if mode != "module":
+if mode not in ("module", "osk"):
     os.environ["GTK_IM_MODULE"] = "gtk-im-context-simple"
 
 import gi  # noqa: E402
 
 gi.require_version("Gtk", "3.0")
 from gi.repository import GLib, Gtk  # noqa: E402
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+from osk_keys import announce_keys  # noqa: E402
 
 MATCHBOX_LAYOUT = """<?xml version="1.0" encoding="UTF-8"?>
 <keyboard><layout id="bench"><row>
@@ -135,7 +142,10 @@ if mode == "matchbox":
     matchbox = subprocess.Popen(["matchbox-keyboard"], env=dict(os.environ, HOME=home),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     window.connect("destroy", lambda w: matchbox.terminate())
-GLib.timeout_add(100, announce)
+if mode == "osk":
+    GLib.timeout_add(100, lambda: announce_keys(["5", "Delete"], say) or False)
+else:
+    GLib.timeout_add(100, announce)
 # bench_taps.py ends the run with SIGTERM: quit the main loop so matchbox-keyboard goes too.
 GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, lambda: Gtk.main_quit() or False)
 try:

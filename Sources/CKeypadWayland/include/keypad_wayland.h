@@ -25,6 +25,11 @@ gboolean keypad_wayland_has_global(GdkDisplay *display, const char *interface);
  * compositor. FALSE off Wayland. */
 gboolean keypad_wayland_seat_lacks_keyboard(GdkDisplay *display);
 
+/* Whether the Wayland compositor WAYLAND_DISPLAY names offers the global `interface`,
+ * asked on a connection of its own, before GTK opens a display (keypad-osk chooses its GDK
+ * backend with it): 1 if it does, 0 if not, -1 when no compositor answers. */
+int keypad_wayland_compositor_offers(const char *interface);
+
 /* Loads libgtk-layer-shell.so.0 once (dlopen, never unloaded: it overrides GtkWindow's
  * realize and unmap class handlers for the whole process). NULL on success, else why
  * not (a static string). */

@@ -24,9 +24,12 @@ extension KeypadArea {
     /// A slide ended: the first half of a move (slid out) goes on to the new edge. True when
     /// the move goes on; false when the slide was no move's.
     func continueMove() -> Bool {
-        guard let edge = movingTo, !isRevealed else { return false }
+        guard movingTo != nil, !isRevealed else { return false }
         movingTo = nil
-        guard let window = floatingWindow, edge == scope.keyboard.edge else { return false }
+        // At the keyboard's edge as it is now, which may have changed again while the keypad
+        // slid out: a keypad still shown never stays hidden (#31's soak: 2 000 focus changes
+        // between a high and a low field left the keypad window unmapped, the keyboard shown).
+        guard let window = floatingWindow, scope.keyboard.isVisible else { return false }
         placeWindow(window)
         slide.setRevealed(
             true, duration: scope.keyboard.animationDuration / 2, curve: scope.keyboard.animationCurve)

@@ -32,6 +32,11 @@ package final class KeypadArea {
     /// without layer-shell); asked only with the window placement, so a docked keypad
     /// never loads gtk-layer-shell.
     var windowPlacement: KeypadWindowPlacement { .current }
+    /// With layer-shell: the keypad window names no output when it maps, so the compositor puts
+    /// it on the output it chooses (sway: the focused one) at each show, instead of the parent's
+    /// monitor. keypad-osk's parent is a window that never shows, whose monitor says nothing of
+    /// where the field is (#34).
+    package var outputFromCompositor = false
     /// Posted on the scope's notification center when other views took the keypad's place
     /// with no keyboard notification: a reload, while the keypad shows, to views of the same
     /// height (the editing field's traits changed: a Qt field's hints, text-input-v3's content
@@ -278,7 +283,8 @@ package final class KeypadArea {
     /// of the app window's monitor's work area (on Wayland without layer-shell: of the app window).
     func placeWindow(_ window: UnsafeMutablePointer<GtkWidget>) {
         windowPlacement.place(
-            window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300), edge: scope.keyboard.edge)
+            window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300), edge: scope.keyboard.edge,
+            outputFromCompositor: outputFromCompositor)
         placedEdge = scope.keyboard.edge
     }
 }

@@ -21,12 +21,18 @@ import KeypadCore
 ///   kiosk-shell). A `GTK_WINDOW_POPUP` transient for the app window, which GDK maps as
 ///   a `wl_subsurface` of the app window's surface: the keypad is part of the app window,
 ///   across the bottom of its content, and a tap on it never moves focus.
+/// - ``x11Overlay``: keypad-osk on the Xwayland of a Wayland compositor without layer-shell
+///   (cage), chosen by ``useX11Overlay()``. An override-redirect window of the utility type:
+///   cage maximizes a toplevel over the app, but shows an override-redirect window where it
+///   asks, above the app, and gives a utility window no focus (wlroots' xwayland). cage reads
+///   its position only as it maps, so a move while it shows maps it again.
 /// - ``ownWindow``: any other backend (Broadway, say): the X11 window, which the
 ///   backend may place as it likes; one line on standard error says so.
 package enum KeypadWindowPlacement: Equatable {
     case x11
     case layerShell
     case attached
+    case x11Overlay
     case ownWindow
 
     /// The placement for this process's default display (chosen once).
@@ -38,6 +44,10 @@ package enum KeypadWindowPlacement: Equatable {
     }
 
     private static var chosen: KeypadWindowPlacement?
+
+    /// Makes this process's keypad windows ``x11Overlay`` ones (keypad-osk on cage's
+    /// Xwayland): called before the first keypad window.
+    package static func useX11Overlay() { chosen = .x11Overlay }
 
     /// Whether the Wayland compositor's seats had no keyboard when first asked (a
     /// touch-only kiosk, where no window ever gets keyboard focus); false on X11.
@@ -78,7 +88,7 @@ package enum KeypadWindowPlacement: Equatable {
     /// puts it in place before it shows). It goes away with `parent`.
     func makeWindow(parent: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(
-            self == .attached ? GTK_WINDOW_POPUP : GTK_WINDOW_TOPLEVEL)
+            self == .attached || self == .x11Overlay ? GTK_WINDOW_POPUP : GTK_WINDOW_TOPLEVEL)
         let gtkWindow = keypad_window(window)
         gtk_window_set_accept_focus(gtkWindow, 0)
         gtk_window_set_focus_on_map(gtkWindow, 0)
@@ -93,7 +103,7 @@ package enum KeypadWindowPlacement: Equatable {
             onSignal(UnsafeMutableRawPointer(parent), "destroy") {
                 if alive.value { gtk_widget_destroy(window) }
             }
-        case .x11, .attached, .ownWindow:
+        case .x11, .attached, .x11Overlay, .ownWindow:
             if self == .attached {
                 followResizes(of: parent, window: window)
             } else {
@@ -112,17 +122,19 @@ package enum KeypadWindowPlacement: Equatable {
     /// the screen's as far as a Wayland client can tell).
     func bounds(of parent: UnsafeMutablePointer<GtkWidget>?) -> GdkRectangle? {
         switch self {
-        case .x11, .layerShell, .ownWindow:
+        case .x11, .layerShell, .x11Overlay, .ownWindow:
             return Monitor.workArea(of: parent)
         case .attached:
             return parent.flatMap(Self.contentRect(of:))
         }
     }
 
-    /// Puts `window` (`height` pixels tall) across the bottom (or the top) of ``bounds(of:)``.
+    /// Puts `window` (`height` pixels tall) across the bottom (or the top) of ``bounds(of:)``;
+    /// with layer-shell and `outputFromCompositor`, on the output the compositor chooses as it
+    /// maps (KeypadArea's ``KeypadArea/outputFromCompositor``).
     func place(
         _ window: UnsafeMutablePointer<GtkWidget>, parent: UnsafeMutablePointer<GtkWidget>?, height: Int,
-        edge: KeyboardEdge = .bottom
+        edge: KeyboardEdge = .bottom, outputFromCompositor: Bool = false
     ) {
         guard let area = bounds(of: parent) else { return }
         let gtkWindow = keypad_window(window)
@@ -135,7 +147,9 @@ package enum KeypadWindowPlacement: Equatable {
         case .layerShell:
             // The anchors give the position; the output follows the app window's.
             keypad_layer_shell_set_top(gtkWindow, edge == .top ? 1 : 0)
-            if gtk_widget_get_visible(window) == 0, let monitor = Monitor.of(parent) {
+            if gtk_widget_get_visible(window) == 0, outputFromCompositor {
+                keypad_layer_shell_set_monitor(gtkWindow, nil)
+            } else if gtk_widget_get_visible(window) == 0, let monitor = Monitor.of(parent) {
                 keypad_layer_shell_set_monitor(gtkWindow, monitor)
             }
         case .attached:
@@ -150,11 +164,21 @@ package enum KeypadWindowPlacement: Equatable {
             // A subsurface's position and first content apply with its parent's next
             // commit: have the app window draw a frame.
             if let parent { gtk_widget_queue_draw(parent) }
-        case .x11, .ownWindow:
+        case .x11, .x11Overlay, .ownWindow:
             let frame = KeypadPlacement.windowFrame(
                 in: CGRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height)),
                 height: Int(height), edge: edge)
+            var x: gint = 0
+            var y: gint = 0
+            gtk_window_get_position(gtkWindow, &x, &y)
+            // cage takes an override-redirect window's place only as it maps (measured: a
+            // move while mapped left it drawn where it was).
+            let remaps =
+                self == .x11Overlay && gtk_widget_get_mapped(window) != 0
+                && (x != gint(frame.minX) || y != gint(frame.minY))
+            if remaps { gtk_widget_hide(window) }
             gtk_window_move(gtkWindow, gint(frame.minX), gint(frame.minY))
+            if remaps { gtk_widget_show(window) }
         }
     }
 

@@ -67,6 +67,19 @@ final class KeypadPlacer {
         decide()
     }
 
+    /// A field is about to take the keypad, `height` pixels tall (measured before it shows,
+    /// ``OSKStage/expectKeypad(for:)``): the probe takes that height at once, and a hidden
+    /// keypad's edge is decided by it, so the first keypad after start shows where it belongs
+    /// instead of showing at the bottom and moving once its height is known (#34). A keypad on
+    /// screen goes by its notifications, as before.
+    func expect(keypadHeight height: Int) {
+        guard height > 0 else { return }
+        keypadHeightChanged?(height)
+        guard !scope.keyboard.isVisible, height != keypadHeight else { return }
+        keypadHeight = height
+        decide()
+    }
+
     /// The field whose caret it was is gone (focus left it; the keyboard on request shows,
     /// for an app that tells no caret): the keypad goes by no caret.
     func forgetCaret() {

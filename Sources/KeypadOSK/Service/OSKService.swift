@@ -94,6 +94,16 @@ public final class OSKService: ForeignFieldOwner {
         stage.begin(input, neighbours: neighbours)
     }
 
+    /// A field of `field`'s kind is about to take the keypad (a front that must ask the
+    /// compositor where its caret is first calls this before it asks): its keypad is measured
+    /// now, so the caret is learnt against the keypad's own height (#34).
+    public func expectKeypad(for field: OSKField) {
+        guard field.wantsKeypad, let stage else { return }
+        let next = input.isEditing ? inputs[1 - inputIndex] : input
+        if next.traits != field.traits { next.traits = field.traits }
+        stage.expectKeypad(for: next)
+    }
+
     /// The client's field changed: purpose, surrounding text or selection.
     public func update(_ client: any OSKClient, field: OSKField) {
         guard client === self.client else { return }

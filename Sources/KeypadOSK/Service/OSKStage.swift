@@ -48,6 +48,8 @@ final class OSKStage {
         let window: UnsafeMutablePointer<GtkWidget> = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(keypad_window(window), "keypad-osk")
         host = try? KeypadHost(window: UnsafeMutableRawPointer(window), scope: scope, placement: .window)
+        // On Wayland, where the hidden window's monitor is GDK's first: the focused output (#34).
+        host?.area.outputFromCompositor = true
         if let host, IMTrace.isOn { tracer = KeypadTracer(scope: scope, area: host.area) }
         placer = KeypadPlacer(scope: scope, position: configuration.position)
         scope.defaultKeypad(for: .numberPad).scramblesDigitsForSecureInput = configuration.scramblesPIN
@@ -92,15 +94,14 @@ final class OSKStage {
     /// Begins editing `input`; the input editing before ends as it does. The toolbar's previous
     /// and next are enabled where the field has `neighbours`.
     func begin(_ input: ForeignField, neighbours chain: Neighbours = Neighbours()) {
-        guard let host, !input.isEditing else { return }
+        guard host != nil, !input.isEditing else { return }
         input.locale = configuration.locale
         // The field editing now stays until the new one takes over, as focus moves in a window.
         for responder in scope.responders where !responder.isFirstResponder { scope.remove(responder) }
         if chain.previous { scope.add(neighbours[0]) }
         scope.add(input)
         if chain.next { scope.add(neighbours[1]) }
-        input.inputAccessoryView = toolbar
-        host.prepare(for: input)
+        expectKeypad(for: input)
         for keypad in scope.createdDefaultKeypads where keypad.locale != configuration.locale {
             keypad.locale = configuration.locale
         }
@@ -111,6 +112,16 @@ final class OSKStage {
             scope.remove(responder)
         }
         toolbar.order = .declared  // redraws previous and next
+    }
+
+    /// Builds and measures the keypad and toolbar `input` is about to get, before they show, and
+    /// tells the placer their height: it decides the keypad's edge in time (#34).
+    func expectKeypad(for input: ForeignField) {
+        guard let host else { return }
+        input.inputAccessoryView = toolbar
+        host.prepare(for: input)
+        let height = (scope.resolvedInputView(for: input)?.preferredHeight ?? 0) + toolbar.preferredHeight
+        placer.expect(keypadHeight: Int(height))
     }
 
     /// `--exclusive`: the keypad's layer surface reserves its height, so tiled windows shrink above it.

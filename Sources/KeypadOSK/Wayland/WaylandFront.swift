@@ -101,8 +101,13 @@ public final class WaylandFront: OSKClient {
         let scheduled = queued != nil
         queued = state
         guard !scheduled, !isApplying else { return }
-        // A new field: its caret first (#34), so the keypad shows where it leaves the caret free.
-        let refreshed = state.active && state.activated && CaretProbe.refresh { [weak self] in self?.applyQueuedSoon() }
+        // A new field: its caret first (#34), against the height of its keypad, so the keypad
+        // shows where it leaves the caret free.
+        let isNewField = state.active && state.activated
+        if isNewField {
+            service.expectKeypad(for: OSKField(traits: ContentType(hint: state.hint, purpose: state.purpose).traits))
+        }
+        let refreshed = isNewField && CaretProbe.refresh { [weak self] in self?.applyQueuedSoon() }
         if !refreshed { applyQueuedSoon() }
     }
 

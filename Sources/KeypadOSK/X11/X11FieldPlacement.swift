@@ -25,7 +25,12 @@ extension OSKService {
             return
         }
         gtk_widget_realize(host.window)
-        if let hostWindow = gtk_widget_get_window(host.window) {
+        // Moved only onto another monitor: only its monitor counts, and each move is an X
+        // event back (#31: see keypad_osk_x11_set_transient_for).
+        if let hostWindow = gtk_widget_get_window(host.window),
+            gdk_display_get_monitor_at_point(display, rootX, rootY)
+                != gdk_display_get_monitor_at_window(display, hostWindow)
+        {
             gdk_window_move_resize(hostWindow, rootX, rootY, 1, 1)
         }
         if let keypadWindow = host.area.floatingWindow {

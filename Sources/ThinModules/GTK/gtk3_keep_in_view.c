@@ -1,8 +1,9 @@
-/* The focused field kept in view above keypad-osk's keypad (KeypadFrame), GTK 3: inside a
- * scrolled window, whose child gets a bottom margin as tall as the keypad covers of it and
- * which scrolls the field into the rest; both given back once no field of the app has the
- * keypad. As the in-process keypad did (KeyboardAvoider). One keypad, one focused field per
- * app: the state is the process's. */
+/* The focused field kept in view beside keypad-osk's keypad (KeypadFrame), GTK 3: inside a
+ * scrolled window, whose child gets a margin as tall as the keypad covers of it, at the bottom
+ * for a keypad along the bottom edge and at the top for one along the top (#34: keypad-osk
+ * --position top, or auto off a caret), and which scrolls the field into the rest; both given
+ * back once no field of the app has the keypad. As the in-process keypad did
+ * (KeyboardAvoider). One keypad, one focused field per app: the state is the process's. */
 #include <gtk/gtk.h>
 #include "keypad_im_context.h"
 
@@ -15,7 +16,7 @@
 static GdkRectangle keypad;
 /* Weak pointers: the scrolled window given a margin, its child that has it, the field. */
 static GtkWidget *scroller, *inset, *field;
-static int base_margin;
+static int base_top, base_bottom;
 static gulong allocate_handler;
 static guint release_source, measure_source;
 
@@ -32,7 +33,10 @@ static void release(void) {
     allocate_handler = 0;
     if (measure_source != 0) g_source_remove(measure_source);
     measure_source = 0;
-    if (inset != NULL) gtk_widget_set_margin_bottom(inset, base_margin);
+    if (inset != NULL) {
+        gtk_widget_set_margin_top(inset, base_top);
+        gtk_widget_set_margin_bottom(inset, base_bottom);
+    }
     set_weak(&scroller, NULL);
     set_weak(&inset, NULL);
     set_weak(&field, NULL);
@@ -76,8 +80,13 @@ static void allocated(GtkWidget *widget, GdkRectangle *allocation, gpointer data
     if (measure_source == 0) measure_source = g_idle_add(measure_now, NULL);
 }
 
-/* The margin the keypad needs, as much as it covers of the scrolled window, then the field
- * into the rest. */
+static void set_margins(int top, int bottom) {
+    if (gtk_widget_get_margin_top(inset) != top) gtk_widget_set_margin_top(inset, top);
+    if (gtk_widget_get_margin_bottom(inset) != bottom) gtk_widget_set_margin_bottom(inset, bottom);
+}
+
+/* The margin the keypad needs, as much as it covers of the scrolled window from the edge it
+ * comes from (its middle above the scrolled window's: the top), then the field into the rest. */
 static void measure(void) {
     if (scroller == NULL || inset == NULL || keypad.width <= 0) return;
     GtkWidget *toplevel = gtk_widget_get_toplevel(scroller);
@@ -87,11 +96,14 @@ static void measure(void) {
     gdk_window_get_origin(window, &origin_x, &origin_y);
     GtkAllocation area;
     gtk_widget_get_allocation(scroller, &area);
-    int left = origin_x + x, bottom = origin_y + y + area.height, covered = 0;
-    if (keypad.x < left + area.width && keypad.x + keypad.width > left)
-        covered = CLAMP(bottom - keypad.y, 0, area.height);
-    if (gtk_widget_get_margin_bottom(inset) != base_margin + covered)
-        gtk_widget_set_margin_bottom(inset, base_margin + covered);
+    int left = origin_x + x, top = origin_y + y, bottom = top + area.height, covered_top = 0, covered_bottom = 0;
+    if (keypad.x < left + area.width && keypad.x + keypad.width > left) {
+        if (2 * keypad.y + keypad.height < top + bottom)
+            covered_top = CLAMP(keypad.y + keypad.height - top, 0, area.height);
+        else
+            covered_bottom = CLAMP(bottom - keypad.y, 0, area.height);
+    }
+    set_margins(base_top + covered_top, base_bottom + covered_bottom);
     reveal();
 }
 
@@ -105,7 +117,8 @@ static void apply(GtkWidget *widget) {
     if (scroller == NULL) {
         set_weak(&scroller, around);
         set_weak(&inset, child);
-        base_margin = gtk_widget_get_margin_bottom(child);
+        base_top = gtk_widget_get_margin_top(child);
+        base_bottom = gtk_widget_get_margin_bottom(child);
         allocate_handler = g_signal_connect_after(around, "size-allocate", G_CALLBACK(allocated), NULL);
     }
     set_weak(&field, widget);

@@ -380,6 +380,11 @@ static void keypad_im_context_set_client_window(GtkIMContext *context, GdkWindow
     gtk_im_context_set_client_window(self->simple, window);
     g_set_object(&self->client_window, window);
     watch_presses(self, client_widget(self));
+    keypad_im_keyboardless_follow(context, client_widget(self));
+}
+
+GtkWidget *keypad_im_context_client_widget(KeypadIMContext *context) {
+    return client_widget(context);
 }
 
 static gboolean keypad_im_context_filter_keypress(GtkIMContext *context, GdkEventKey *event) {

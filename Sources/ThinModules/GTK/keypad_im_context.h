@@ -38,6 +38,13 @@ void keypad_im_keep_in_view_frame(GtkWidget *widget, int x, int y, int width, in
 void keypad_im_keep_in_view_focus(GtkWidget *widget);
 void keypad_im_keep_in_view_blur(void);
 
+/* Focus on a seat with no keyboard (gtk3_keyboardless_focus.c): CONTEXT's client widget is
+ * WIDGET (NULL: none); while the seat has no keyboard, CONTEXT gets focus-in when WIDGET
+ * becomes its inactive window's focus widget, and focus-out when another widget does. */
+void keypad_im_keyboardless_follow(GtkIMContext *context, GtkWidget *widget);
+/* The widget CONTEXT serves, NULL for an app that gives none. */
+GtkWidget *keypad_im_context_client_widget(KeypadIMContext *context);
+
 /* Firefox's first focus (gtk3_firefox_first_focus.c): whether WIDGET is Firefox's content
  * widget (a MozContainer); the refocus of TOPLEVEL that makes Firefox tell the purpose. */
 #define KEYPAD_IM_FIREFOX_MAX_REFOCUSES 3

@@ -47,4 +47,12 @@ int keypad_test_set_monitor(int x, int y, int width, int height, int width_mm, i
 /* Takes back what keypad_test_set_monitor did: the X server's own monitor shows again. */
 void keypad_test_reset_monitor(void);
 
+/* The X window of the realized `widget` (a GtkWidget *), 0 when it has none. */
+unsigned long keypad_test_x_window(void *widget);
+
+/* How many X events wait in Xlib's queue of the default display once the server has
+   answered every request sent so far (XSync): the events that requests brought back and
+   no main-loop turn has read yet. */
+int keypad_test_queued_x_events(void);
+
 #endif

@@ -1,9 +1,9 @@
 """The GTK 4 apps of Tests/OSK run as the tests see them, through what they print; no GTK in the
 test's process.
 
-- Tests/OSK/gtk4_caret.py (#34): its entries' rectangles and texts as it prints them, and focus
-  moved by a line on its standard input. Shared by the Wayland tests (Tests/OSK/caret_checks.py)
-  and the X11 one (Tests/GTK4/gtk4_e2e.py).
+- Tests/OSK/gtk4_caret.py (#34), or its Qt twin Tests/OSK/qt_caret.py: its entries' rectangles and
+  texts as it prints them, and focus moved by a line on its standard input. Shared by the Wayland
+  tests (Tests/OSK/caret_checks.py) and the X11 one (Tests/GTK4/gtk4_e2e.py).
 - Tests/OSK/gtk4_text_input_form.py: a GTK 4 form with GTK's own text-input-v3 (no module), tapped by
   keypad-osk's Wayland tests in sway and labwc."""
 import os
@@ -13,20 +13,23 @@ from .paths import TESTS
 from .waits import wait_for
 
 GTK4_CARET = os.path.join(TESTS, "OSK", "gtk4_caret.py")
+# The Qt window (PyQt6; QT_QPA_PLATFORM and QT_IM_MODULE from the caller's environment).
+QT6_CARET = ["/usr/bin/python3", os.path.join(TESTS, "OSK", "qt_caret.py"), "6"]
 GTK4_FORM = os.path.join(TESTS, "OSK", "gtk4_text_input_form.py")
 
 
 class GTK4Caret:
-    """Tests/OSK/gtk4_caret.py: a fullscreen GTK 4 window, entries Top and Bottom (yellow)."""
+    """Tests/OSK/gtk4_caret.py (or `command`, a window speaking its lines: QT6_CARET): a fullscreen
+    window, entries Top and Bottom (yellow)."""
 
-    def __init__(self, env):
-        self.process = subprocess.Popen(["/usr/bin/python3", GTK4_CARET], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, env=env)
+    def __init__(self, env, command=None):
+        self.process = subprocess.Popen(command or ["/usr/bin/python3", GTK4_CARET], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
         os.set_blocking(self.process.stdout.fileno(), False)
         self.lines = []
         self.rects = {}
-        wait_for(lambda: self.read() and len(self.rects) == 2, "the GTK 4 window's entries",
-                 timeout=20, seen=lambda: self.lines[-3:])
+        wait_for(lambda: self.read() and len(self.rects) == 2, "the window's entries",
+                 timeout=40, seen=lambda: self.lines[-3:])
 
     def read(self):
         for line in iter(self.process.stdout.readline, ""):

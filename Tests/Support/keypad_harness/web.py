@@ -407,6 +407,21 @@ def chromium(page, profile, name="form.html", kiosk=True):
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=PLAIN, start_new_session=True), log
 
 
+def firefox(page, profile, name="form.html"):
+    """Firefox ESR on Wayland (MOZ_ENABLE_WAYLAND=1), a fullscreen kiosk on the page `name`; its
+    profile (with FIREFOX_PREFS) and its own runtime directory in `profile`."""
+    with open(os.path.join(profile, "user.js"), "w") as file:
+        file.write(FIREFOX_PREFS)
+    # Firefox refuses root in another user's runtime directory: its own, and the socket by path.
+    runtime = os.path.join(profile, "runtime")
+    os.mkdir(runtime, 0o700)
+    env = dict(PLAIN, MOZ_ENABLE_WAYLAND="1", XDG_RUNTIME_DIR=runtime,
+               WAYLAND_DISPLAY=os.path.join(os.environ["XDG_RUNTIME_DIR"], os.environ["WAYLAND_DISPLAY"]))
+    log = open(os.path.join(profile, "output.log"), "w")
+    return subprocess.Popen(["firefox-esr", "--kiosk", "--profile", profile, "--no-remote", page.url(name)],
+                            stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True), log
+
+
 def stop_browser(browser, log):
     """Ends a browser started in a session of its own, and closes its log."""
     try:

@@ -4,7 +4,7 @@ against Benchmarks/goals.json. A part is a module with NEEDS (the results sectio
 the part is left out while one is missing) and fields(sections, goals) -> the template's
 {fields}. Adding a section: docs/benchmarks.md, "Adding a section"."""
 from . import (cpu_per_tap, debian_package, goals, gtk4_module, header, headless_model, im_module, keypad_osk,
-               memory, qt_plugin, showing_and_idle, soak, tap_latency, web_kiosks)
+               memory, qt_plugin, showing_and_idle, soak, soak_osk, tap_latency, web_kiosks)
 
 # (template in docs/benchmarks-prose/, the part that fills it)
 PARTS = [
@@ -16,6 +16,7 @@ PARTS = [
     ("memory", memory),
     ("headless-model", headless_model),
     ("soak", soak),
+    ("soak-osk", soak_osk),
     ("im-module", im_module),
     ("gtk4-module", gtk4_module),
     ("debian-package", debian_package),

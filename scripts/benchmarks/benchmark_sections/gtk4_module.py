@@ -41,7 +41,7 @@ def fields(sections, goals):
         "measured": g.measured("`make bench` (scripts/benchmarks/bench-gtk4)", "release build, Xvfb + openbox"),
         "taps": g.settings.get("taps", 200), "memory_runs": g.settings.get("memory_runs", 4),
         "tap_rows": tap_rows(g, [("gtk4", "GTK 4 module + keypad-osk"),
-                                 ("gtk3", "GTK 3 module (its keypad in the app)")]),
+                                 ("gtk3", "GTK 3 Swift module (its keypad in the app)")]),
         "gtk_buttons": gtk_buttons(g),
         "first_keypad": table(["first keypad", "median", "p95", "runs"], first_rows),
         "memory": table(["GTK 4 form", "RSS", "PSS"], memory_rows),

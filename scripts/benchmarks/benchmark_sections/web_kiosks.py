@@ -25,9 +25,9 @@ def fields(sections, goals):
     goal_rows = [goal_row(g[name], f"{ms(module)} vs {ms(matchbox)}", module, matchbox, yes)
                  for name, module, matchbox in (("instant_vs_matchbox", module0, matchbox0),
                                                 ("held_vs_matchbox", module80, matchbox80))]
-    runs = [("module", "keypad IM module in Firefox"), ("matchbox", "matchbox-keyboard")]
+    runs = [("module", "thin keypad module + keypad-osk in Firefox"), ("matchbox", "matchbox-keyboard")]
     if w.get("chromium_0") is not None:
-        runs.append(("chromium", "keypad IM module in Chromium"))
+        runs.append(("chromium", "thin keypad module + keypad-osk in Chromium"))
     return {
         "measured": w.measured("`make bench` (scripts/benchmarks/bench-web)",
                                "release build of the module, Xvfb + openbox"),
