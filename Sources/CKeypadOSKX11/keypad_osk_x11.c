@@ -25,14 +25,15 @@ gboolean keypad_osk_x11_root_point(GdkDisplay *display, guint64 window, int x, i
 /* The X window the keypad's GdkWindow was last made transient for (a new GdkWindow has none). */
 #define TRANSIENT_FOR_KEY "keypad-osk-transient-for"
 
-void keypad_osk_x11_set_transient_for(GtkWidget *keypad, guint64 window) {
+void keypad_osk_x11_set_transient_for(GtkWidget *keypad, guint64 window, gboolean again) {
 #ifdef GDK_WINDOWING_X11
     GdkWindow *gdk_window = gtk_widget_get_window(keypad);
     if (window == 0 || gdk_window == NULL || !GDK_IS_X11_WINDOW(gdk_window)) return;
     /* Set once per keypad X window and field window: each set is a PropertyNotify back, and
      * GDK reads one X event per main-loop turn (#31: a burst of focus changes queued them in
      * Xlib faster than GDK read them, and Xlib keeps its queue's peak for good). */
-    if (GPOINTER_TO_SIZE(g_object_get_data(G_OBJECT(gdk_window), TRANSIENT_FOR_KEY)) == (gsize)window) return;
+    if (!again && GPOINTER_TO_SIZE(g_object_get_data(G_OBJECT(gdk_window), TRANSIENT_FOR_KEY)) == (gsize)window)
+        return;
     g_object_set_data(G_OBJECT(gdk_window), TRANSIENT_FOR_KEY, GSIZE_TO_POINTER((gsize)window));
     GdkDisplay *display = gdk_window_get_display(gdk_window);
     gdk_x11_display_error_trap_push(display);

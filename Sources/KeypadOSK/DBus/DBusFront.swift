@@ -26,9 +26,11 @@ public final class DBusFront {
     /// lost it with the session bus going away (false).
     public var nameLost: ((_ takenByAnother: Bool) -> Void)?
     private var ownsName = false
-    /// Where the focused field is on X11: its toplevel X window and the caret in it, and
-    /// whether the app keeps the field in view itself (the keypad then keeps its edge).
-    public var fieldMoved: ((_ window: UInt64, _ cursor: GdkRectangle, _ keepsItselfInView: Bool) -> Void)?
+    /// Where the focused field is on X11: its toplevel X window and the caret in it, whether
+    /// the app keeps the field in view itself (the keypad then keeps its edge), and whether the
+    /// field has just taken focus (rather than moved its caret).
+    public var fieldMoved:
+        ((_ window: UInt64, _ cursor: GdkRectangle, _ keepsItselfInView: Bool, _ focused: Bool) -> Void)?
     /// The client whose last FocusIn the service has not been told of yet: it is told once
     /// per main-loop turn, of the last field (``focusSoon(_:)``).
     private weak var pendingFocus: DBusClient?
@@ -143,10 +145,10 @@ public final class DBusFront {
         g_dbus_method_invocation_return_value(invocation, nil)
     }
 
-    private func moved(_ client: DBusClient, window: UInt64, rect: GdkRectangle?) {
+    private func moved(_ client: DBusClient, window: UInt64, rect: GdkRectangle?, focused: Bool = false) {
         client.window = window
         if let rect { client.cursorRect = rect }
-        if isFocused(client) { fieldMoved?(window, client.cursorRect, client.wire.keepsItselfInView) }
+        if isFocused(client) { fieldMoved?(window, client.cursorRect, client.wire.keepsItselfInView, focused) }
     }
 
     /// Whether the service stands for `client`'s focused field: it has focus, and the service
@@ -175,7 +177,7 @@ public final class DBusFront {
             // kept above the field's).
             self.moved(client, window: client.window, rect: nil)
             self.service.focusIn(client, field: client.wire.field)
-            self.moved(client, window: client.window, rect: nil)
+            self.moved(client, window: client.window, rect: nil, focused: true)
         }
     }
 

@@ -14,7 +14,11 @@ extension OSKService {
     /// The focused field is at `cursor` (its toplevel's coordinates) in X window `window`. An
     /// app that keeps its field in view itself (`keepsItselfInView`: it scrolls the field
     /// above the keypad's frame) keeps the keypad at its edge: its caret is not followed.
-    public func followX11Field(window: UInt64, cursor: GdkRectangle, keepsItselfInView: Bool = false) {
+    /// `focused`: the field has just taken focus (not only moved its caret), so the keypad is
+    /// stacked above its window again (the window manager may have restacked it since).
+    public func followX11Field(
+        window: UInt64, cursor: GdkRectangle, keepsItselfInView: Bool = false, focused: Bool = false
+    ) {
         let stage = self.stage ?? makeStage()
         guard window != 0, let display = gdk_display_get_default(), let host = stage.host else {
             return
@@ -34,7 +38,7 @@ extension OSKService {
             gdk_window_move_resize(hostWindow, rootX, rootY, 1, 1)
         }
         if let keypadWindow = host.area.floatingWindow {
-            keypad_osk_x11_set_transient_for(keypadWindow, guint64(window))
+            keypad_osk_x11_set_transient_for(keypadWindow, guint64(window), focused ? 1 : 0)
         }
         // Off the caret (#34): the keyboard's bounds are the caret's monitor's work area now.
         let caret = CGRect(x: Int(rootX), y: Int(rootY), width: Int(cursor.width), height: Int(cursor.height))
