@@ -76,10 +76,11 @@ TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemag
 
 # make test-deb also installs the package in a Debian 13 chroot (scripts/packaging/debian13-chroot
 # installs these there, not on this machine): the display (Xvfb, openbox, xprop, a session bus,
-# xdotool), yad and im-config, Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py, and keypad-osk's one
-# Depends the chroot lacks (so that each run's apt-get install downloads nothing).
+# xdotool), yad and im-config, Python's GTK 3 and AT-SPI for Tests/Deb/deb_apps.py, keypad-osk's one
+# Depends the chroot lacks (so that each run's apt-get install downloads nothing), and binutils
+# (readelf: Tests/Deb/deb_lifecycle.sh checks that the GTK 3 module holds no Swift).
 DEBIAN13_TEST_APT = xvfb openbox x11-utils dbus xdotool yad im-config python3-gi gir1.2-gtk-3.0 \
-	gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0
+	gir1.2-atspi-2.0 at-spi2-core libgtk-layer-shell0 binutils
 # make test-deb-gtk4 installs keypad-osk and the GTK 4 module there too, with Debian 13's zenity
 # (4.1, a GTK 4 app) to type into (Tests/GTK4/deb13_zenity.sh).
 DEBIAN13_GTK4_TEST_APT = zenity

@@ -38,8 +38,13 @@ paths() { dpkg-deb --fsys-tarfile "$1" | tar -t | sed -e 's|^\./|/|' -e 's|/$||'
 fail() { echo "FAIL $release: $*" >&2; exit 1; }
 module_path() { paths "$1" | grep '/immodules/im-keypad\.so$'; }
 # FILE: whether the ELF FILE holds Swift (the runtime's swift5_* sections). Read whole first: grep -q
-# ending a pipe early would fail readelf with SIGPIPE under pipefail.
-holds_swift() { local sections; sections=$(readelf -S "$1"); grep -q swift5 <<< "$sections"; }
+# ending a pipe early would fail readelf with SIGPIPE under pipefail. readelf failing (missing,
+# say) fails the test: it never reads as "no Swift".
+holds_swift() {
+    local sections
+    sections=$(readelf -S "$1") || fail "readelf -S $1 failed"
+    grep -q swift5 <<< "$sections"
+}
 new_gtk3=$(ls "$repository"/keypad-im-gtk3_*.deb)
 new_version=$(dpkg-deb -f "$new_gtk3" Version)
 
