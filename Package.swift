@@ -250,20 +250,35 @@ let fuzzing: [Target] = [
     ),
 ]
 
+// MARK: - KeypadCore's tests alone (make test-arm64)
+
+/// `KEYPAD_CORE_TESTS_ONLY=1` leaves the package with KeypadCore's tests and what they import:
+/// make test-arm64 cross-builds them for arm64 (Tests/Deb/arm64_deb13.sh), where GTK's and
+/// keypad-osk's test targets would cost most of the build and run nothing there.
+let coreTestsOnly = Context.environment["KEYPAD_CORE_TESTS_ONLY"] == "1"
+let coreTestTargets: Set<String> = [
+    "KeypadResources", "KeypadCore", "KeypadTesting", "KeypadTestSupport", "KeypadCoreTests",
+]
+let allTargets = shipping + examples + testSupport + benchmarkRigs + fuzzing
+
 let package = Package(
     name: "Keypad",
     defaultLocalization: "en",
     products: [
         .library(name: "KeypadCore", targets: ["KeypadCore"]),
         .library(name: "KeypadTesting", targets: ["KeypadTesting"]),
-        .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
-        // The system keypad process (Wayland input-method-v2; D-Bus).
-        .executable(name: "keypad-osk", targets: ["keypad-osk"]),
-        .executable(name: "keypad-demo", targets: ["keypad-demo"]),
-        .executable(name: "keypad-example", targets: ["keypad-example"]),
-        // Not products: the test hooks, the bench rigs and the fuzzers. `swift build` and
-        // `swift run NAME` still build and run them.
-    ],
+    ]
+        + (coreTestsOnly
+            ? []
+            : [
+                .library(name: "KeypadGTK", targets: ["KeypadGTK"]),
+                // The system keypad process (Wayland input-method-v2; D-Bus).
+                .executable(name: "keypad-osk", targets: ["keypad-osk"]),
+                .executable(name: "keypad-demo", targets: ["keypad-demo"]),
+                .executable(name: "keypad-example", targets: ["keypad-example"]),
+                // Not products: the test hooks, the bench rigs and the fuzzers. `swift build` and
+                // `swift run NAME` still build and run them.
+            ]),
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -271,5 +286,5 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
-    targets: shipping + examples + testSupport + benchmarkRigs + fuzzing
+    targets: coreTestsOnly ? allTargets.filter { coreTestTargets.contains($0.name) } : allTargets
 )

@@ -64,14 +64,41 @@ awk '/^ [^ ]+ :/ { package = $1 } package == "keypad-osk" && /Depends: libc6 \(>
 echo "ok   Debian 12 arm64: apt refuses keypad-osk ($(grep -o 'Depends: libc6 (>= [^)]*)' "$work/bookworm.log" | head -n 1)), and the modules with it ($((SECONDS - start)) s)"
 
 # ---- Cross-built here: KeypadCore's tests and the virtual pointer ----
+# KeypadCore's tests alone (KEYPAD_CORE_TESTS_ONLY: Package.swift), kept in
+# /var/cache/keypad/cross-builds under a hash of exactly what they are built from
+# (scripts/packaging/cross-cache.sh; this script holds their build's flags): a new clone of the same
+# tree builds them no more.
 start=$SECONDS
-tests_bin=$("$checkout/scripts/packaging/cross-swift" --arch arm64 -b "$work" -- sh -c '
+# shellcheck source=scripts/packaging/cross-cache.sh
+. "$checkout/scripts/packaging/cross-cache.sh"
+tests_inputs=(Sources/KeypadCore Sources/KeypadTesting Resources Tests/KeypadTestSupport Tests/KeypadCoreTests
+    Package.swift Package.resolved scripts/packaging/cross-swift scripts/packaging/chroot-namespaces.sh Tests/Deb/arm64_deb13.sh)
+tests_entry=$(cd "$checkout" && cross_cache_entry core-tests "$cross_dir" arm64 "${tests_inputs[@]}")
+build_tests=1
+if [ -e "$tests_entry/.keypad-made" ]; then build_tests=""; fi
+"$checkout/scripts/packaging/cross-swift" --arch arm64 -b "$work" -- sh -c '
     set -e
-    swift build --build-tests $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests -Xswiftc -warnings-as-errors >&2
+    if [ -n "$3" ]; then
+        KEYPAD_CORE_TESTS_ONLY=1 swift build --build-tests $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests \
+            -Xswiftc -warnings-as-errors >&2
+    fi
     $CC -Wall -Wextra -Werror -I"$2" -o "$1/virtual-pointer" Tests/Support/virtual_pointer.c \
-        "$2/wlr-virtual-pointer-unstable-v1-protocol.c" $(pkgconf --cflags --libs wayland-client)
-    swift build $KEYPAD_SWIFT_FLAGS --scratch-path .build-arm64-tests --show-bin-path' sh "$work" "$protocol_code")
-echo "ok   cross-built KeypadCore's tests and the virtual pointer for arm64 ($((SECONDS - start)) s)"
+        "$2/wlr-virtual-pointer-unstable-v1-protocol.c" $(pkgconf --cflags --libs wayland-client)' sh "$work" "$protocol_code" "$build_tests"
+# The test binary reads Resources/layouts from the checkout it was built in (#filePath): this
+# checkout's, the same files (they are in the hash), is bound there.
+if [ -n "$build_tests" ]; then
+    tests_bin=$checkout/.build-arm64-tests/debug built_in=$checkout
+    echo "$checkout" > "$work/built-in"
+    # Kept unless the inputs changed during the build.
+    if [ "$(cd "$checkout" && cross_cache_entry core-tests "$cross_dir" arm64 "${tests_inputs[@]}")" = "$tests_entry" ]; then
+        cross_cache_store "$tests_entry" "$tests_bin/KeypadPackageTests.xctest" "$tests_bin/Keypad_KeypadResources.resources" \
+            "$tests_bin"/lib*.so "$work/built-in"
+    fi
+    echo "ok   cross-built KeypadCore's tests and the virtual pointer for arm64 ($((SECONDS - start)) s)"
+else
+    tests_bin=$tests_entry built_in=$(cat "$tests_entry/built-in")
+    echo "ok   KeypadCore's tests for arm64 from $tests_entry (built from the same inputs before), the virtual pointer cross-built ($((SECONDS - start)) s)"
+fi
 
 # ---- 2. and 3. in the chroot ----
 cat > "$work/inside.sh" <<'INSIDE'
@@ -108,8 +135,9 @@ if dpkg-query -W keypad-osk keypad-im-gtk4 2>/dev/null | grep -q .; then echo "F
 echo "ok   dpkg --purge keypad-im-gtk4 keypad-osk: no file of either left, GIO's module cache no longer names it"
 INSIDE
 start=$SECONDS
-in_arm64 -b "$work:/keypad/work" -b "$checkout:$checkout" -b "$cross_dir/sysroot-arm64/usr/lib/swift/linux:/keypad/swift-runtime" \
-    -- bash /keypad/work/inside.sh "$tests_bin"
+in_arm64 -b "$work:/keypad/work" -b "$tests_bin:/keypad/tests" -b "$checkout/Resources:$built_in/Resources" \
+    -b "$cross_dir/sysroot-arm64/usr/lib/swift/linux:/keypad/swift-runtime" \
+    -- bash /keypad/work/inside.sh /keypad/tests
 echo "ok   KeypadCore's tests, keypad-osk and keypad-im-gtk4 on arm64 in $((SECONDS - start)) s"
 
 # ---- 4. keypad-im-gtk3 and keypad-osk in yad ----
