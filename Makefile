@@ -311,9 +311,18 @@ $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-
 # (GTKPreeditTests). keypad-osk's service tests make GTK keypad windows of their own, so they too
 # run apart: beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
 # Then each end-to-end suite of TEST_SUITES, in this order.
+# make test-arm64 runs beside all of them from the start (scripts/checks/beside: nice 10, its output
+# in .build/test-arm64.log, printed when it ends, its status make test's): its emulated steps keep
+# about one core busy for 8 minutes or more, its cross-builds (when their inputs changed) both
+# cores for minutes, while the suites here mostly wait on their apps; run after them it would take
+# make test past 25 minutes. It starts once make deb has made this machine's keypad-osk package (its
+# manual page is the arm64 package's) and the virtual pointer's protocol code is made.
 TEST_SUITES = test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
 	test-osk test-fuzz test-deb test-deb-gtk4 test-deb-qt test-labwc
-test: test-deps lint build ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES
+test: test-deps lint build deb $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES, and the arm64 packages beside them
+	@scripts/checks/beside .build/test-arm64.log $(MAKE) --no-print-directory test-arm64 -- \
+		$(MAKE) --no-print-directory test-in-order
+test-in-order:
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) \
 		scripts/display/with-display $(SWIFT) test -Xswiftc -warnings-as-errors
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_NO_WM=1 scripts/display/with-display \
@@ -470,8 +479,8 @@ test-labwc: deb test-deps $(VIRTUAL_POINTER)
 # the three install with apt and purge leaving nothing, the GTK 3 module types into an arm64 yad
 # under Xvfb, keypad-osk from labwc's autostart serves a GTK 4 form (Tests/Deb/arm64_deb13.sh).
 # The chroot is made on the first run (debootstrap and packages under emulation: minutes). The
-# virtual pointer is cross-built there from the protocol code generated here. Not in make test yet
-# (docs/raspberry-pi.md); its apt packages (CROSS_APT) are in TEST_APT already.
+# virtual pointer is cross-built there from the protocol code generated here. make test runs it beside
+# its other suites (docs/raspberry-pi.md has the times).
 test-arm64: deb-arm64 test-deps $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c
 	KEYPAD_PROTOCOL_CODE=$(PROTOCOL_CODE) Tests/Deb/arm64_deb13.sh $(ARM64_DEBS) $(DEBIAN13_ARM64_TEST_APT)
 
@@ -639,8 +648,8 @@ help: ## the targets to start with
 	@echo "Keypad: make TARGET (each installs the Debian packages it needs first)."
 	@awk -F':.*## ' '/^[a-z0-9-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 	@echo "One suite of make test at a time: make SUITE, for SUITE in:"
-	@echo "$(TEST_SUITES)" | fold -s -w 96 | sed 's/^/  /'
+	@echo "$(TEST_SUITES) test-arm64" | fold -s -w 96 | sed 's/^/  /'
 	@echo "More (packages for arm64, fuzzing, soak) in the Makefile's comments; README.md has the tour."
 
-.PHONY: all build swift-build check-protocol-code deps test-deps bench-deps install-apt qt-plugins test $(TEST_SUITES) test-arm64 \
+.PHONY: all build swift-build check-protocol-code deps test-deps bench-deps install-apt qt-plugins test test-in-order $(TEST_SUITES) test-arm64 \
 	deb deb-gtk4 deb-qt deb-arm64 install-im uninstall-im demo example try-im bench soak fuzz docs format lint clean help
