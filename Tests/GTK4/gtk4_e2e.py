@@ -100,15 +100,15 @@ def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
         form.activate()
         form.focus("Digits")
         keypad.wait_for("1")
-        keypad.tap_until("Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
+        keypad.tap_once("Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
         keypad.wait_for("Decimal separator")
         keypad.type(form, "Number", "7")
         assert form.text("Number") == "7", form.text("Number")
-        keypad.tap_until("Previous field", lambda: form.state()["focus"] == "Digits", "Previous field to focus Digits")
+        keypad.tap_once("Previous field", lambda: form.state()["focus"] == "Digits", "Previous field to focus Digits")
         keypad.wait_for("1")
         keypad.type(form, "Digits", "3")
         assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
-        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        keypad.tap_once("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
         form.assert_focused("Digits")
         assert [l.split()[1] for l in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous"]
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1
@@ -502,13 +502,13 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
                    if any(abs(a - b) > 12 for a, b in zip(shot.pixel(px, py), (255, 255, 0)))]
         assert not covered, f"the entry at {low} is covered: {covered[:4]}"
         for key, expected in (("4", "4"), ("2", "42")):
-            keypad.tap_until(key, lambda e=expected: app.read() and f"text Bottom {e}" in app.lines,
-                             f"Bottom to read {expected!r}")
+            keypad.tap_once(key, lambda e=expected: app.read() and f"text Bottom {e}" in app.lines,
+                            f"Bottom to read {expected!r}")
         count = len(edge_lines())
         app.focus("Top")
         wait_for(lambda: len(edge_lines()) > count and edge_lines()[-1][1] == "bottom", "the keypad back at the bottom",
                  seen=lambda: edge_lines()[-3:])
-        keypad.tap_until("7", lambda: app.read() and "text Top 7" in app.lines, "Top to read '7'")
+        keypad.tap_once("7", lambda: app.read() and "text Top 7" in app.lines, "Top to read '7'")
         key_x, key_y = Keypad.center(keypad.find("7"))
         assert key_y > high[1] + high[3], f"the key 7 at {key_y}, over the entry at the top {high}"
     finally:

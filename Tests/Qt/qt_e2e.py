@@ -183,14 +183,14 @@ def test_toolbar_moves_focus_and_done_keeps_it(qt, bin_dir, keypad, trace):
         arrive("Digits", "1", False, True)  # the first field
         for button, name, key, typed in (("Next field", "Number", "Decimal separator", "7"),
                                          ("Previous field", "Digits", "1", "3")):
-            keypad.tap_until(button, lambda n=name: form.state()["focus"] == n, f"{button} to focus {name}")
+            keypad.tap_once(button, lambda n=name: form.state()["focus"] == n, f"{button} to focus {name}")
             arrive(name, key, name != "Digits", True, typed)
         assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
         form.focus("Text")
         arrive("Text", "q", True, False)  # the last field
-        keypad.tap_until("Previous field", lambda: form.state()["focus"] == "Notes", "Previous field to focus Notes")
+        keypad.tap_once("Previous field", lambda: form.state()["focus"] == "Notes", "Previous field to focus Notes")
         arrive("Notes", "q", True, True)
-        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        keypad.tap_once("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
         form.assert_focused("Notes")
         assert [line.split()[1] for line in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous", "previous"]
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1

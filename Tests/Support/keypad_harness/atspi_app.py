@@ -234,7 +234,7 @@ class App:
         for key in keys:
             self.click(key, "push button")
 
-    def click_until(self, name, role, condition, what):
+    def click_once(self, name, role, condition, what):
         """Clicks the showing `name` once and waits for `condition`, the click's effect."""
         self.click(name, role)
         wait_for(condition, what)

@@ -7,7 +7,6 @@ import os
 import subprocess
 import tempfile
 import threading
-import time
 
 from .atspi_app import OSK_NAME
 from .paths import TESTS
@@ -153,7 +152,9 @@ class DBusMonitor:
         self.file = tempfile.NamedTemporaryFile("w+", suffix=".txt")
         self.process = subprocess.Popen(
             ["dbus-monitor", "--session", f"interface='{OSK_NAME}'"], stdout=self.file, stderr=subprocess.DEVNULL)
-        time.sleep(0.5)  # dbus-monitor has no ready signal; it only needs to be in place before the form starts
+        # In place once it prints the bus's NameLost for its own name: the bus sends it when
+        # the connection has become a monitor (before the form starts).
+        wait_for(lambda: "member=NameLost" in self.text(), "dbus-monitor to become a monitor", seen=self.text)
         return self
 
     def text(self):
