@@ -25,8 +25,8 @@ import sys
 import tempfile
 import threading
 
-from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_field_kept_in_view,  # noqa: E402
-                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
+from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_delete_follows_the_apps_selection,  # noqa: E402
+                                     assert_field_kept_in_view, assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
                                      assert_taps_keep_focus, delete_and_activate_digits, module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
 from keypad_harness.keypad_osk import Keypad  # noqa: E402
@@ -88,6 +88,18 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
             form.close()
         assert_quiet(form)
     assert_password_kept(monitor, trace)
+
+
+def test_delete_follows_the_apps_selection(bin_dir, keypad, trace):
+    """Delete over a selection keypad-osk has not heard of yet, and after a selection the app
+    has dropped, deletes what the app shows selected, or the character before its caret."""
+    form = Form(bin_dir)
+    try:
+        form.activate()
+        assert_delete_follows_the_apps_selection(form, keypad, trace)
+    finally:
+        form.close()
+    assert_quiet(form)
 
 
 def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
@@ -517,7 +529,8 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
             os.remove(shot_path)
 
 
-WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_in_the_app,
+WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
+           test_toolbar_moves_focus_in_the_app,
            test_two_apps_share_one_keypad_that_follows_focus,
            test_keypad_above_a_fullscreen_kiosk, test_field_kept_in_view_above_the_keypad,
            test_field_kept_in_view_below_a_keypad_at_the_top,

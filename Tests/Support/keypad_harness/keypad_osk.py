@@ -167,7 +167,12 @@ class Keypad:
     def tap(self, name):
         node = self.find(name)
         assert node is not None, f"no key {name!r} shows"
-        x, y = self.center(node)
+        self.tap_at(self.center(node))
+
+    @staticmethod
+    def tap_at(point):
+        """A tap at `point` (x, y on the screen): a key found before."""
+        x, y = point
         subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
 
     def tap_once(self, key, effect, what):
