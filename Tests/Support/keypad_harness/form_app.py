@@ -6,10 +6,10 @@ import json
 import os
 import subprocess
 import tempfile
-import threading
 
 from .atspi_app import OSK_NAME
 from .paths import TESTS
+from .process import ProcessOutput
 from .trace import trace_lines
 from .waits import wait_for
 
@@ -38,16 +38,9 @@ class Form:
         self.process = subprocess.Popen(command + [title] + (["scrolled"] if scrolled else []), stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
-        self.lines, self.errors, self.lock = [], [], threading.Lock()
-        for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
-            threading.Thread(target=self._read, args=(stream, sink), daemon=True).start()
+        self.streams = ProcessOutput(self.process)
         self.wait_for_line("ready")
         self.window = self._window()
-
-    def _read(self, stream, sink):
-        for line in stream:
-            with self.lock:
-                sink.append(line.rstrip("\n"))
 
     def _window(self):
         found = []
@@ -60,8 +53,7 @@ class Form:
         return found[0]
 
     def output(self):
-        with self.lock:
-            return list(self.lines), list(self.errors)
+        return self.streams.read()
 
     def wait_for_line(self, line, timeout=8.0):
         wait_for(lambda: line in self.output()[0], repr(line), timeout, seen=lambda: self.output())
