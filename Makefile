@@ -589,7 +589,6 @@ bench: bench-deps ## the benchmarks: Benchmarks/results/*.json, rendered into BE
 	scripts/benchmarks/bench-im
 	scripts/benchmarks/bench-web
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-gtk4
-	SWIFT=$(SWIFT) scripts/benchmarks/bench-deb
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-osk
 	SWIFT=$(SWIFT) scripts/benchmarks/bench-qt
 
