@@ -1,6 +1,6 @@
 """A process the tests start or watch:
 - its standard output and error, read line by line as it writes them (ProcessOutput: the apps
-  of keypad_harness.atspi_app and keypad_harness.form_app);
+  of keypad_harness.atspi_app and keypad_harness.form_app, keypad_harness.demo's keypad-demo);
 and read from /proc (Linux):
 - how its threads wait and how often they woke: what keypad-osk's idle test (Tests/OSK/osk_e2e.py)
   asserts and bench-osk (scripts/benchmarks/bench_osk.py) counts;
@@ -12,20 +12,25 @@ import threading
 
 class ProcessOutput:
     """A child's standard output and error (pipes, text mode), each read into its own list of
-    lines (no newline) by a thread of its own, so the child never blocks on a full pipe."""
+    lines (no newline) by a thread of its own, so the child never blocks on a full pipe.
+    `parse` turns each output line into what is kept (keypad-demo's trace drops its time)."""
 
-    def __init__(self, process):
+    def __init__(self, process, parse=None):
         self.lines, self.errors = [], []
         self._lock = threading.Lock()
-        self._readers = [threading.Thread(target=self._read, args=(stream, sink), daemon=True)
-                         for stream, sink in ((process.stdout, self.lines), (process.stderr, self.errors))]
+        self._readers = [threading.Thread(target=self._read, args=(stream, sink, convert), daemon=True)
+                         for stream, sink, convert in ((process.stdout, self.lines, parse),
+                                                       (process.stderr, self.errors, None))]
         for reader in self._readers:
             reader.start()
 
-    def _read(self, stream, sink):
+    def _read(self, stream, sink, convert):
         for line in stream:
+            line = line.rstrip("\n")
+            if convert is not None:
+                line = convert(line)
             with self._lock:
-                sink.append(line.rstrip("\n"))
+                sink.append(line)
 
     def read(self):
         """(output lines, error lines) so far, copies."""
