@@ -642,7 +642,7 @@ lint: check-protocol-code ## the style, the docs' code samples, BENCHMARKS.md an
 	/usr/bin/python3 scripts/benchmarks/test_render_benchmarks.py -q
 
 clean: ## removes what the build wrote in the checkout (.build*, dist)
-	rm -rf .build .build-fuzz .build-deb .build-deb-private dist
+	rm -rf .build .build-* dist
 
 # ==== This list ====
 help: ## the targets to start with
