@@ -237,18 +237,23 @@ build: swift-build $(IM_CACHE) $(THIN_GTK4_MODULE) $(OSK_SERVICE) ## the library
 all: build
 
 # ---- The Qt input-context plug-in, for Qt 5 and for Qt 6 ----
-# One C++ source (Sources/ThinModules/Qt) with the shared client built in, each where Qt finds it
-# with QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
+# One C++ source (Sources/ThinModules/Qt) with the shared client built in (its protocol part,
+# plain C; the plug-in's own QtDBus transport, no GIO), each where Qt finds it with
+# QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
 # Qt's platform plug-ins use Qt's private QPA headers (<includedir>/QtGui/<version>/...), so a
 # plug-in loads only in the Qt it was built against.
 QT_PLUGIN_FILE = platforminputcontexts/libkeypadplatforminputcontextplugin.so
 QT5_PLUGIN = .build/qt5/plugins/$(QT_PLUGIN_FILE)
 QT6_PLUGIN = .build/qt6/plugins/$(QT_PLUGIN_FILE)
 QT_PLUGIN_SOURCES = $(wildcard Sources/ThinModules/Qt/*.cpp)
+# The sources moc reads (each ends by including its .moc).
+QT_PLUGIN_MOC_SOURCES = Sources/ThinModules/Qt/keypad_qt_plugin.cpp Sources/ThinModules/Qt/keypad_qt_transport.cpp
+# The shared client's protocol part: the GTK modules add GIO's transport, the plug-in its own.
+THIN_CLIENT_PROTOCOL = Sources/ThinModules/Client/keypad_osk_client.c
 QT_PLUGIN_INPUTS = $(QT_PLUGIN_SOURCES) $(wildcard Sources/ThinModules/Qt/*.h Sources/ThinModules/Qt/*.json) \
-	$(THIN_CLIENT_SOURCES) Sources/ThinModules/Client/keypad_osk_client.h
-QT_PC_qt5 = Qt5Gui
-QT_PC_qt6 = Qt6Gui
+	$(THIN_CLIENT_PROTOCOL) Sources/ThinModules/Client/keypad_osk_client.h Sources/ThinModules/Client/keypad_osk_transport.h
+QT_PC_qt5 = Qt5Gui Qt5DBus
+QT_PC_qt6 = Qt6Gui Qt6DBus
 # moc: Qt 5's in its host_bins, Qt 6's in its libexecdir (Debian's paths, read from pkg-config).
 QT_MOC_qt5 = "$$(pkg-config --variable=host_bins Qt5Core)/moc"
 QT_MOC_qt6 = "$$(pkg-config --variable=libexecdir Qt6Core)/moc"
@@ -259,13 +264,15 @@ THIN_CLIENT_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextr
 
 $(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INPUTS) | deps
 	@mkdir -p $(@D) .build/$*/obj
-	@pc=$(QT_PC_$*); include=$$(pkg-config --variable=includedir $$pc); version=$$(pkg-config --modversion $$pc); \
+	@pc="$(QT_PC_$*)"; gui=$${pc%% *}; include=$$(pkg-config --variable=includedir $$gui); version=$$(pkg-config --modversion $$gui); \
 	private=""; for module in QtCore QtGui; do private="$$private -I$$include/$$module/$$version -I$$include/$$module/$$version/$$module"; done; \
 	echo "Qt plug-in ($*): QT_PLUGIN_PATH=$(abspath .build/$*/plugins)"; \
-	$(QT_MOC_$*) $$private $$(pkg-config --cflags-only-I $$pc) -o .build/$*/obj/keypad_qt_plugin.moc Sources/ThinModules/Qt/keypad_qt_plugin.cpp && \
-	cc $(THIN_CLIENT_CFLAGS) -c -o .build/$*/obj/keypad_osk_client.o $(THIN_CLIENT_SOURCES) $$(pkg-config --cflags gio-2.0) && \
-	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc gio-2.0) -shared -Wl,-z,defs \
-		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc gio-2.0)
+	for source in $(QT_PLUGIN_MOC_SOURCES); do \
+		$(QT_MOC_$*) $$private $$(pkg-config --cflags-only-I $$pc) -o .build/$*/obj/$$(basename $$source .cpp).moc $$source || exit 1; \
+	done; \
+	cc $(THIN_CLIENT_CFLAGS) -c -o .build/$*/obj/keypad_osk_client.o $(THIN_CLIENT_PROTOCOL) && \
+	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc) -shared -Wl,-z,defs \
+		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc)
 
 qt-plugins: $(QT5_PLUGIN) $(QT6_PLUGIN) ## the Qt input-context plug-in for Qt 5 and Qt 6
 
@@ -374,8 +381,9 @@ test-gtk4 test-thin-gtk3: build test-deps
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
 # Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
 # typing, Delete, Return, focus kept, the password on neither the bus nor the trace, the toolbar's
-# previous, next and done, a field kept in view above the keypad, hints changed while focused) and
-# QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager
+# previous, next and done, a field kept in view above the keypad, hints changed while focused),
+# QT_NO_GLIB=1 (Qt's own event loop: the QtDBus transport needs no GLib) and keypad-osk killed and
+# back, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager
 # for Qt 5's widgets form only (Qt 6's forms and Qt 5's QML form lose their field's focus or their
 # keypad there, on main after this round's merges: 4 of 4 runs for Qt 6 widgets, about half for the
 # QML forms; cause not found, #32); then the widget forms as native Wayland clients of a headless
@@ -513,7 +521,7 @@ deb-gtk4: deps
 # chroot (with DEBIAN13_QT_BUILD_APT there) into dist/debian13/; lintian must find nothing on either
 # release. See docs/qt.md.
 DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
-	pkg-config dpkg-dev libglib2.0-dev lintian
+	pkg-config dpkg-dev lintian
 QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
 deb-qt: deps ## the Qt plug-in's packages for Debian 12 (dist/) and Debian 13 (dist/debian13/)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"

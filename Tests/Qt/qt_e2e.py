@@ -17,6 +17,7 @@ keypad-osk but D-Bus activation, by the first field that takes focus.
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -231,21 +232,53 @@ def test_no_window_manager_tap_keeps_focus(qt, bin_dir, keypad, trace):
 
 
 def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
-    """QT_NO_GLIB=1: Qt's own event loop never runs GLib's, so the plug-in makes no input
-    context; the app says so once, and its physical keys type."""
+    """QT_NO_GLIB=1: Qt's own event dispatcher, with no GLib main loop in the app. The plug-in
+    speaks QtDBus, which needs none: the field still reaches keypad-osk (its FocusIn), taps type,
+    and physical keys still reach the field."""
     focus_ins = len(trace_lines(trace, "dbus focus-in"))
     form = qt.form(bin_dir, env={"QT_NO_GLIB": "1"})
     try:
         form.activate()
         form.focus("Digits")
-        subprocess.run(["xdotool", "type", "--delay", "30", "12"], check=True)
-        wait_for(lambda: form.text("Digits") == "12", "physical keys without GLib's loop")
+        wait_for(lambda: len(trace_lines(trace, "dbus focus-in")) > focus_ins, "a FocusIn without GLib's loop")
+        assert trace_lines(trace, "dbus focus-in")[-1].split()[-2:] == ["purpose=2", "hints=0"]
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "1", "2")
+        subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
+        wait_for(lambda: form.text("Digits") == "123", "a physical key after the keypad's")
         form.assert_focused("Digits")
     finally:
         form.close()
+    assert_quiet(form, QT_NOISE)
+
+
+def test_keypad_osk_killed_and_back(qt, bin_dir, keypad, trace):
+    """keypad-osk killed while a field has the keypad: the app logs one line and keeps its
+    physical keys; the next field that takes focus starts keypad-osk again (D-Bus activation),
+    whose keys type: the plug-in follows keypad-osk's name on the bus and obeys the new one."""
+    form = qt.form(bin_dir)
+    try:
+        form.activate()
+        form.focus("Digits")
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "1")
+        old = keypad.owner_pid()
+        os.kill(old, signal.SIGKILL)
+        wait_for(lambda: any("keypad-osk left the session bus" in line for line in form.output()[1]),
+                 "the app's one line about keypad-osk")
+        subprocess.run(["xdotool", "type", "--delay", "30", "5"], check=True)
+        wait_for(lambda: form.text("Digits") == "15", "a physical key after keypad-osk died")
+        form.focus("Number")
+        keypad.wait_for("Decimal separator")
+        assert keypad.owner_pid() not in (None, old)
+        keypad.type(form, "Number", "2")
+        assert form.text("Number") == "2", form.text("Number")
+        form.assert_focused("Number")
+    finally:
+        form.close()
     lines = [line for line in form.output()[1] if "keypad" in line]
-    assert len(lines) == 1 and "QT_NO_GLIB" in lines[0], f"the app should log one line, not {lines}"
-    assert len(trace_lines(trace, "dbus focus-in")) == focus_ins, "a FocusIn without GLib's loop"
+    assert len(lines) == 1, f"the app should log one line, not {lines}"
+    assert_quiet(form, QT_NOISE + ("keypad-osk left the session bus",))
 
 
 def wayland_tap(osk, pad, key, condition, what):
@@ -405,7 +438,8 @@ def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
 
 
 TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
-         test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused, test_no_glib_event_loop]
+         test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused, test_no_glib_event_loop,
+         test_keypad_osk_killed_and_back]
 # QML's fields: every hint, key, Return and the password; the toolbar; kept in view; hints changed while focused.
 QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
              test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused]
