@@ -2,14 +2,13 @@
  * maps already: the shared client's messages carried by their signature letters, replies
  * awaited with QDBusPendingCallWatcher (never a blocking call), keypad-osk's signals from a
  * subscription on the interface, and its name's owner from GetNameOwner (asynchronous) then
- * QDBusServiceWatcher. Everything runs on the app's main thread, under whatever event
+ * the bus's NameOwnerChanged. Everything runs on the app's main thread, under whatever event
  * dispatcher Qt uses (GLib's or its own). */
 #include <QtCore/QCoreApplication>
 #include <QtCore/QPointer>
 #include <QtDBus/QDBusConnection>
 #include <QtDBus/QDBusMessage>
 #include <QtDBus/QDBusPendingCallWatcher>
-#include <QtDBus/QDBusServiceWatcher>
 
 #include "keypad_osk_transport.h"
 
@@ -27,6 +26,7 @@ public:
 
 public Q_SLOTS:
     void signalReceived(const QDBusMessage &message);
+    void nameOwnerChanged(const QDBusMessage &message);
 
 private:
     explicit KeypadQtTransport(QObject *parent) : QObject(parent) {}
@@ -35,8 +35,8 @@ private:
     void askOwner();
 
     QDBusConnection bus_ = QDBusConnection(QString());
-    QDBusServiceWatcher *watcher_ = nullptr;
-    /* Whether the watcher has reported a change, which GetNameOwner's answer must not undo. */
+    bool subscribed_ = false;
+    /* Whether NameOwnerChanged has told of a change, which GetNameOwner's answer must not undo. */
     bool ownerChangeSeen_ = false;
 };
 
@@ -117,24 +117,22 @@ void KeypadQtTransport::busWanted() {
         keypad_osk_client_bus_ready(error.isEmpty() ? "not connected" : error.constData());
         return;
     }
-    /* Every sender: the client obeys keypad-osk's unique name only (naming the service here
-     * would make QtDBus ask the bus for its owner with a blocking call). */
-    bus_.connect(QString(), QStringLiteral(KEYPAD_OSK_OBJECT_PATH), QStringLiteral(KEYPAD_OSK_INTERFACE), QString(),
-                 this, SLOT(signalReceived(QDBusMessage)));
-    if (watcher_ == nullptr) {
-        watcher_ = new QDBusServiceWatcher(QStringLiteral(KEYPAD_OSK_BUS_NAME), bus_,
-                                           QDBusServiceWatcher::WatchForOwnerChange, this);
-        QObject::connect(watcher_, &QDBusServiceWatcher::serviceOwnerChanged, this,
-                         [this](const QString &, const QString &, const QString &owner) {
-                             ownerChangeSeen_ = true;
-                             ownerChanged(owner);
-                         });
+    /* No service named in either subscription, and no QDBusServiceWatcher: for a named service
+     * QtDBus asks the bus for its owner with a blocking call. The senders are checked here
+     * (the bus's own name) and by the client (keypad-osk's unique name). */
+    if (!subscribed_) {
+        subscribed_ = true;
+        bus_.connect(QString(), QStringLiteral(KEYPAD_OSK_OBJECT_PATH), QStringLiteral(KEYPAD_OSK_INTERFACE), QString(),
+                     this, SLOT(signalReceived(QDBusMessage)));
+        bus_.connect(QString(), QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
+                     QStringLiteral("NameOwnerChanged"), QStringList{QStringLiteral(KEYPAD_OSK_BUS_NAME)}, QString(),
+                     this, SLOT(nameOwnerChanged(QDBusMessage)));
         askOwner();
     }
     keypad_osk_client_bus_ready(nullptr);
 }
 
-/* The owner now (the watcher tells only of changes): an empty name when nobody owns it. */
+/* The owner now (NameOwnerChanged tells only of changes): an empty name when nobody owns it. */
 void KeypadQtTransport::askOwner() {
     QDBusMessage ask = QDBusMessage::createMethodCall(QStringLiteral("org.freedesktop.DBus"),
                                                       QStringLiteral("/org/freedesktop/DBus"),
@@ -183,6 +181,16 @@ void KeypadQtTransport::send(const KeypadOSKCall &call) {
             keypad_osk_client_replied(&kept, reply.service().toUtf8().constData(), nullptr, nullptr);
         }
     });
+}
+
+/* The bus's NameOwnerChanged for keypad-osk's name (the match's arg0): name, old owner, new. */
+void KeypadQtTransport::nameOwnerChanged(const QDBusMessage &message) {
+    const QVariantList values = message.arguments();
+    if (message.service() != QLatin1String("org.freedesktop.DBus") || message.signature() != QLatin1String("sss") ||
+        values.at(0).toString() != QLatin1String(KEYPAD_OSK_BUS_NAME))
+        return;
+    ownerChangeSeen_ = true;
+    ownerChanged(values.at(2).toString());
 }
 
 void KeypadQtTransport::signalReceived(const QDBusMessage &message) {
