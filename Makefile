@@ -317,7 +317,7 @@ $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-
 # (GTKPreeditTests). keypad-osk's service tests make GTK keypad windows of their own, so they too
 # run apart: beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
 # Then each end-to-end suite of TEST_SUITES, in this order.
-TEST_SUITES = test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
+TEST_SUITES = test-client test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
 	test-osk test-fuzz test-deb test-deb-gtk4 test-deb-qt test-labwc
 test: test-deps lint build ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) \
@@ -377,6 +377,19 @@ test-gtk4 test-thin-gtk3: build test-deps
 	scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py $(THIN_GTK_E2E) "$(BIN)" || status=1; \
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm $(THIN_GTK_E2E) "$(BIN)" || status=1; \
 	rm -f "$$trace"; exit $$status
+
+# The thin modules' shared client (#32), with no bus: Sources/ThinModules/Client/keypad_osk_client.c
+# linked with the test's own recording transport (Tests/Client/keypad_osk_client_test.c), under
+# AddressSanitizer and UBSan: the calls and their arguments, keypad-osk's signals obeyed from its
+# owner only and within their signatures and bounds, the surrounding text's window, a secure
+# field's text never sent, refusals, keypad-osk gone and back. A second.
+CLIENT_TEST = .build/client/keypad_osk_client_test
+$(CLIENT_TEST): Tests/Client/keypad_osk_client_test.c $(THIN_CLIENT_PROTOCOL) Sources/ThinModules/Client/keypad_osk_client.h \
+		Sources/ThinModules/Client/keypad_osk_transport.h
+	@mkdir -p $(@D)
+	cc $(THIN_CLIENT_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< $(THIN_CLIENT_PROTOCOL)
+test-client: $(CLIENT_TEST)
+	$(CLIENT_TEST)
 
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
 # Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
