@@ -109,12 +109,10 @@ static guint field_flags(KeypadIMContext *self) {
     /* An app that gives no widget (Chromium) gives no purpose either: its password fields look
      * like any other. */
     if (client == NULL) flags |= KEYPAD_OSK_FLAG_UNKNOWN_SECURITY;
-#if !GTK_CHECK_VERSION(4, 0, 0)
-    /* In a scrolled window the module scrolls the field above the keypad (gtk3_keep_in_view.c),
+    /* In a scrolled window the module scrolls the field beside the keypad (keypad_keep_in_view.c),
      * so the keypad keeps its edge instead of moving off the caret (#34). */
     if (client != NULL && gtk_widget_get_ancestor(client, GTK_TYPE_SCROLLED_WINDOW) != NULL)
         flags |= KEYPAD_OSK_FLAG_KEEPS_IN_VIEW;
-#endif
     return flags;
 }
 
@@ -311,8 +309,8 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
     self->dismissed = FALSE;
     if (self->focus_out_source != 0) g_source_remove(self->focus_out_source);
     self->focus_out_source = 0;
-#if !GTK_CHECK_VERSION(4, 0, 0)
     GtkWidget *client = client_widget(self);
+#if !GTK_CHECK_VERSION(4, 0, 0)
     if (client != NULL) keypad_im_x11_hold_pointer_root_focus(gdk_window_get_toplevel(self->client_window));
     if (keypad_im_is_firefox_content(client)) {
         if (self->told_purpose) {
@@ -324,8 +322,8 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
             return;
         }
     }
-    keypad_im_keep_in_view_focus(client);
 #endif
+    keypad_im_keep_in_view_focus(client);
     if (returned && keypad_osk_client_is_connected(self)) {
         keypad_osk_client_send_content_type(self, field_content_type(self));
         schedule_updates(self);
@@ -351,9 +349,7 @@ static void keypad_im_context_focus_out(GtkIMContext *context) {
 #endif
     if (!self->focused) return;
     self->focused = FALSE;
-#if !GTK_CHECK_VERSION(4, 0, 0)
     keypad_im_keep_in_view_blur();
-#endif
     if (self->focus_out_source == 0)
         self->focus_out_source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, send_focus_out, g_object_ref(self), g_object_unref);
 }
@@ -654,13 +650,11 @@ static void field_dismiss(void *field) {
     g_object_unref(self);
 }
 
-#if !GTK_CHECK_VERSION(4, 0, 0)
 static void field_keypad_frame(void *field, int x, int y, int width, int height) {
     KeypadIMContext *self = g_object_ref(field);
     keypad_im_keep_in_view_frame(client_widget(self), x, y, width, height);
     g_object_unref(self);
 }
-#endif
 
 static const KeypadOSKFieldOps field_ops = {
     .describe = describe,
@@ -670,9 +664,7 @@ static const KeypadOSKFieldOps field_ops = {
     .activate = field_activate,
     .move_focus = field_move_focus,
     .dismiss = field_dismiss,
-#if !GTK_CHECK_VERSION(4, 0, 0)
     .keypad_frame = field_keypad_frame,
-#endif
 };
 
 /* ---- GObject ---- */
@@ -707,9 +699,7 @@ static void keypad_im_context_dispose(GObject *object) {
     KeypadIMContext *self = (KeypadIMContext *)object;
     if (self->focused) {
         self->focused = FALSE;
-#if !GTK_CHECK_VERSION(4, 0, 0)
         keypad_im_keep_in_view_blur();
-#endif
     }
     keypad_osk_client_forget(self);
 #if !GTK_CHECK_VERSION(4, 0, 0)
