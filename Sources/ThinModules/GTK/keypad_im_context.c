@@ -263,12 +263,24 @@ static gboolean keypad_im_context_get_surrounding_gtk3(GtkIMContext *context, ch
 /* ---- GtkIMContext ---- */
 
 /* The client asks for FocusIn: the bus is ready, or keypad-osk is new. */
-static void describe(void *field) {
-    KeypadIMContext *self = field;
-    update_window(self, TRUE);
+static void send_focus_in(GtkIMContext *context) {
+    KeypadIMContext *self = (KeypadIMContext *)context;
     self->cursor_pending = FALSE; /* FocusIn carries the caret */
     keypad_osk_client_send_focus_in(self, field_content_type(self), field_caret(self));
     refresh_surrounding(self);
+}
+
+static void describe(void *field) {
+    KeypadIMContext *self = field;
+    update_window(self, TRUE);
+#if GTK_CHECK_VERSION(4, 0, 0)
+    /* On X11 keypad-osk places the keypad off the caret FocusIn carries: a field whose caret GTK
+     * has not told yet waits for it (#34). */
+    gboolean caret_known = self->cursor.width > 0 || self->cursor.height > 0;
+    if (self->window != 0 && !caret_known && keypad_im_caret_wait(GTK_IM_CONTEXT(self), self->client, send_focus_in))
+        return;
+#endif
+    send_focus_in(GTK_IM_CONTEXT(self));
 }
 
 #if !GTK_CHECK_VERSION(4, 0, 0)
@@ -349,6 +361,9 @@ static void keypad_im_context_focus_out(GtkIMContext *context) {
 #endif
     if (!self->focused) return;
     self->focused = FALSE;
+#if GTK_CHECK_VERSION(4, 0, 0)
+    keypad_im_caret_cancel(context);
+#endif
     keypad_im_keep_in_view_blur();
     if (self->focus_out_source == 0)
         self->focus_out_source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, send_focus_out, g_object_ref(self), g_object_unref);
@@ -428,6 +443,10 @@ static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRect
     update_window(self, FALSE);
     if (gdk_rectangle_equal(&rect, &self->cursor) && old_window == self->window) return;
     self->cursor = rect;
+#if GTK_CHECK_VERSION(4, 0, 0)
+    /* The FocusIn that waited for it carries it. */
+    if ((rect.width > 0 || rect.height > 0) && self->focused && keypad_im_caret_arrived(context)) return;
+#endif
     if (!self->focused) return;
     self->cursor_pending = TRUE;
     schedule_updates(self);
@@ -701,6 +720,9 @@ static void keypad_im_context_dispose(GObject *object) {
         self->focused = FALSE;
         keypad_im_keep_in_view_blur();
     }
+#if GTK_CHECK_VERSION(4, 0, 0)
+    keypad_im_caret_cancel(GTK_IM_CONTEXT(self));
+#endif
     keypad_osk_client_forget(self);
 #if !GTK_CHECK_VERSION(4, 0, 0)
     watch_presses(self, NULL);

@@ -22,6 +22,16 @@ void keypad_im_keep_in_view_frame(GtkWidget *widget, int x, int y, int width, in
 void keypad_im_keep_in_view_focus(GtkWidget *widget);
 void keypad_im_keep_in_view_blur(void);
 
+#if GTK_CHECK_VERSION(4, 0, 0)
+/* GTK 4 on X11: a FocusIn waits for the field's caret (gtk4_first_caret.c). Begins the wait of
+ * CONTEXT, whose field is CLIENT (FALSE: none begun, send now); READY sends the FocusIn, once,
+ * when the caret arrived (keypad_im_caret_arrived: TRUE when a wait ended), the window painted
+ * its next frame, or a second passed; a focus-out cancels it. */
+gboolean keypad_im_caret_wait(GtkIMContext *context, GtkWidget *client, void (*ready)(GtkIMContext *context));
+gboolean keypad_im_caret_arrived(GtkIMContext *context);
+void keypad_im_caret_cancel(GtkIMContext *context);
+#endif
+
 #if !GTK_CHECK_VERSION(4, 0, 0)
 /* GTK 3 on X11 (gtk3_x11.c); each does nothing and answers FALSE/0 off X11. Every X call
  * runs inside a GDK error trap: the windows named may belong to other clients and be gone. */
