@@ -180,6 +180,24 @@ def test_return_on_last_field(binary):
         demo.close()
 
 
+def test_trace_marks(binary):
+    """A mark on standard input comes back on the trace, after the events before it; any other
+    line, or one too long, is reported on standard error and skipped, and the marks go on."""
+    demo = Demo(binary)
+    try:
+        demo.process.stdin.write("hello\n" + "mark " + "x" * 300 + "\n")
+        demo.process.stdin.flush()
+        assert demo.take() == [], demo.lines
+        assert demo.errors == ['keypad-demo: standard input: expected `mark TEXT`, got "hello"; ignoring it',
+                               "keypad-demo: standard input: a line longer than 256 bytes; skipping it"], demo.errors
+        demo.click("Amount", "text")
+        lines = demo.take()
+        assert "Amount textDidBeginEditing" in lines and "mark 2" not in lines, lines
+        assert demo.take() == [], demo.lines
+    finally:
+        demo.close()
+
+
 def test_malformed_user_files(binary):
     """A broken layout and a broken CSS file at start-up: each is reported with its file
     and problem, and the demo runs with the bundled layout and theme."""
