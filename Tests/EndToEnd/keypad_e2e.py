@@ -73,6 +73,7 @@ def amount_case(binary, locale, expected):
         demo.click("Amount", "text")
         demo.wait_for_line("Amount textDidBeginEditing")
         demo.wait_for_keypad()
+        demo.wait_for_keyboard_shown()
         demo.take()
         demo.tap_keys("1", "2", "Decimal separator", "5")
         demo.wait_for(lambda: demo.text("Amount") == expected, f"Amount {expected!r}")
@@ -142,6 +143,7 @@ def test_navigation(binary):
         demo.wait_for_line("Phone textDidBeginEditing")
         demo.click("Previous field", "push button")
         demo.wait_for_line("Amount textDidBeginEditing")
+        demo.wait_for_keyboard_shown()  # the decimal pad's frame change, before the lines below
         demo.take()
         demo.click("Dismiss keypad", "push button")
         # didHide comes when the keypad has slid out, after the end events (as UIKit).

@@ -93,6 +93,14 @@ class Demo:
     def wait_for_prefix(self, prefix, timeout=5.0):
         self.wait_for(lambda: any(line.startswith(prefix) for line in self.lines), repr(prefix), timeout)
 
+    def wait_for_keyboard_shown(self, timeout=5.0):
+        """Waits until the keypad's show since the last `take` has finished: its last keyboard
+        notification is didShow (each willShow or frame change ends in one)."""
+        def shown():
+            keyboard = [line for line in self.lines if line.startswith("keyboard ")]
+            return bool(keyboard) and keyboard[-1].startswith("keyboard didShow")
+        self.wait_for(shown, "keyboard didShow last", timeout)
+
     def wait_for_keypad(self, key="Delete"):
         """Waits until the keypad has slid in: its key `key` shows and stays put."""
         last = None
