@@ -4,6 +4,7 @@ form (Tests/GTK4/gtk4_form.py, also in GTK 3 for the thin GTK 3 module) and the 
 the session bus (dbus-monitor); and the steps the GTK and Qt suites both take on such a form."""
 import json
 import os
+import signal
 import subprocess
 import tempfile
 
@@ -274,6 +275,12 @@ def assert_field_kept_in_view(form, keypad, at_bottom=False):
     wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
     assert form.state()["margin"] > 0, form.state()
     assert not at_bottom or toolbar_top() > 300, f"the keypad left the bottom edge: its toolbar at {toolbar_top()}"
+    assert_far_types_and_margin_goes(form, keypad)
+
+
+def assert_far_types_and_margin_goes(form, keypad):
+    """Far, kept in view above the keypad, types; focus on Digits keeps the scrolled form's bottom
+    margin; it goes once no field has focus."""
     keypad.type(form, "Far", "4")
     assert form.text("Far") == "4", form.text("Far")
     form.focus("Digits")  # not in view above the keypad: the margin stays
@@ -282,6 +289,34 @@ def assert_field_kept_in_view(form, keypad, at_bottom=False):
     form.send("unfocus")
     keypad.wait_for_no_keypad()
     wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+
+
+def kill_keypad_osk_and_come_back(form, keypad):
+    """keypad-osk killed while Digits has the keypad: the app logs that keypad-osk left the bus,
+    a physical key still types, and Number's focus starts keypad-osk again (D-Bus activation),
+    whose keys type there. The caller checks after closing the form that the app logged one
+    line (assert_one_outage_line)."""
+    form.activate()
+    form.focus("Digits")
+    keypad.wait_for("1")
+    keypad.type(form, "Digits", "1")
+    old = keypad.owner_pid()
+    os.kill(old, signal.SIGKILL)
+    wait_for(lambda: any("keypad-osk left the session bus" in line for line in form.output()[1]),
+             "the app's one line about keypad-osk")
+    subprocess.run(["xdotool", "type", "--delay", "30", "5"], check=True)
+    wait_for(lambda: form.text("Digits") == "15", "a physical key after keypad-osk died")
+    form.focus("Number")
+    keypad.wait_for("Decimal separator")
+    assert keypad.owner_pid() not in (None, old)
+    keypad.type(form, "Number", "2")
+    assert form.text("Number") == "2", form.text("Number")
+    form.assert_focused("Number")
+
+
+def assert_one_outage_line(form):
+    lines = [line for line in form.output()[1] if "keypad" in line]
+    assert len(lines) == 1, f"the app should log one line, not {lines}"
 
 
 def assert_taps_keep_focus(form, keypad):
