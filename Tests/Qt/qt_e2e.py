@@ -230,6 +230,34 @@ def test_no_window_manager_tap_keeps_focus(qt, bin_dir, keypad, trace):
     assert_quiet(form, QT_NOISE)
 
 
+def test_no_window_manager_keypad_above_a_later_window(qt, bin_dir, keypad, trace):
+    """No window manager: a second form maps while the first form's keypad shows, and is sized
+    to cover the screen, keypad and all (a kiosk's next app). With no window manager nothing
+    reads WM_TRANSIENT_FOR and a window mapped later stacks above the keypad, so keypad-osk puts
+    its keypad above the focused field's window itself (#32: taps on the keys reached the form
+    under them, and a QTextEdit there took focus). Taps type into the second form's field, which
+    keeps focus; the first form's field is left empty."""
+    first = qt.form(bin_dir, f"Qt {qt.version} {qt.kind} first form")
+    second = None
+    try:
+        first.send("activate")
+        wait_for(lambda: first.state()["active"], "the first form to be active (activated by itself)")
+        first.focus("Digits")
+        keypad.wait_for("1")
+        second = qt.form(bin_dir, f"Qt {qt.version} {qt.kind} second form")
+        subprocess.run(["xdotool", "windowsize", "--sync", second.window, "100%", "100%"], check=True)
+        second.send("activate")
+        wait_for(lambda: second.state()["active"], "the second form to be active (activated by itself)")
+        assert_taps_keep_focus(second, keypad)
+        assert first.text("Digits") == "", f"the first form's Digits has {first.text('Digits')!r}"
+    finally:
+        for form in (first, second):
+            if form is not None:
+                form.close()
+    for form in (first, second):
+        assert_quiet(form, QT_NOISE)
+
+
 def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
     """QT_NO_GLIB=1: Qt's own event loop never runs GLib's, so the plug-in makes no input
     context; the app says so once, and its physical keys type."""
@@ -410,7 +438,7 @@ TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_foc
 QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
              test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused]
 # Under with-display with KEYPAD_NO_WM=1 (--no-wm).
-NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus]
+NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus, test_no_window_manager_keypad_above_a_later_window]
 # In a headless sway (--wayland).
 WAYLAND_TESTS = [test_wayland_form, test_wayland_toolbar_done_and_kept_in_view]
 WAYLAND_QML_TESTS = [test_wayland_toolbar_done_and_kept_in_view]
