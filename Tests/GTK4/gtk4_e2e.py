@@ -26,8 +26,9 @@ import tempfile
 import threading
 
 from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_field_kept_in_view,  # noqa: E402
-                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
-                                     assert_taps_keep_focus, delete_and_activate_digits, module_env, type_a_password)
+                                     assert_field_kept_in_view_below_a_keypad_at_the_top, assert_password_kept,
+                                     assert_quiet, assert_tap_brings_keypad_back, assert_taps_keep_focus,
+                                     delete_and_activate_digits, keypad_osk_at_the_top, module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
 from keypad_harness.keypad_osk import Keypad  # noqa: E402
 from keypad_harness.process import resident_kb  # noqa: E402
@@ -197,57 +198,13 @@ def test_field_kept_in_view_below_a_keypad_at_the_top(bin_dir, keypad, trace):
     the keypad. GTK 3 only: the GTK 4 module does not act on KeypadFrame yet."""
     if GTK["version"] == 4:
         raise Skipped("the GTK 4 module does not act on KeypadFrame yet")
-    # This session's keypad-osk (D-Bus activated by an earlier test) makes way for one at the top.
-    old = keypad.owner_pid()
-    if old is not None:
-        os.kill(old, signal.SIGTERM)
-        wait_for(lambda: keypad.owner_pid() is None, "the activated keypad-osk to leave the bus")
-    log = tempfile.TemporaryFile()
-    osk = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), "--position", "top"], stdout=log,
-                           stderr=subprocess.STDOUT)
     form = None
-    try:
-        wait_for(lambda: keypad.owner_pid() == osk.pid, "keypad-osk --position top on the bus", timeout=20)
-        mark = len(trace_lines(trace, ""))
+    with keypad_osk_at_the_top(bin_dir, keypad):
         form = Form(bin_dir, scrolled=True)
-        form.fullscreen()
-        form.focus("Digits")
-        keypad.wait_for("1")
-
-        def keypad_bottom():
-            edges = [line.split() for line in trace_lines(trace, "")[mark:] if line.startswith("edge ")]
-            if not edges or edges[-1][1] != "top":
-                return None
-            x, y, w, h = (int(v) for v in edges[-1][2].split(","))
-            return y + h
-        wait_for(keypad_bottom, "the keypad along the top", seen=lambda: trace_lines(trace, "edge ")[-3:])
-        bottom = keypad_bottom()
-        screen_height = int(subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True,
-                                           check=True).stdout.split()[1])
-
-        def below(name):
-            """The field wholly between the keypad's bottom and the screen's."""
-            return lambda: (lambda f: f[1] >= bottom and f[1] + f[3] <= screen_height)(form.state()[name])
-        wait_for(below("digits"), "Digits below the keypad", seen=lambda: (form.state()["digits"], bottom))
-        state = form.state()
-        assert state["margin_top"] > 0 and state["margin"] == 0, f"margins: top {state['margin_top']}, " \
-            f"bottom {state['margin']}"
-        keypad.type(form, "Digits", "4")
-        assert form.text("Digits") == "4", form.text("Digits")
-        form.focus("Far")
-        keypad.wait_for("1")
-        wait_for(below("far"), "Far scrolled below the keypad", seen=lambda: (form.state()["far"], bottom))
-        keypad.type(form, "Far", "5")
-        assert form.text("Far") == "5", form.text("Far")
-        form.send("unfocus")
-        keypad.wait_for_no_keypad()
-        wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
-    finally:
-        if form is not None:
+        try:
+            assert_field_kept_in_view_below_a_keypad_at_the_top(form, keypad, trace)
+        finally:
             form.close()
-        osk.terminate()
-        osk.wait(timeout=10)
-        log.close()
     assert_quiet(form)
 
 

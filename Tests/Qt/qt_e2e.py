@@ -27,8 +27,9 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
 from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm, assert_field_kept_in_view,  # noqa: E402
-                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
-                                     assert_taps_keep_focus, delete_and_activate_digits, type_a_password)
+                                     assert_field_kept_in_view_below_a_keypad_at_the_top, assert_password_kept,
+                                     assert_quiet, assert_tap_brings_keypad_back, assert_taps_keep_focus,
+                                     delete_and_activate_digits, keypad_osk_at_the_top, type_a_password)
 from keypad_harness.keypad_osk import OSK, Keypad  # noqa: E402
 from keypad_harness.runner import run_each  # noqa: E402
 from keypad_harness.trace import trace_lines  # noqa: E402
@@ -212,6 +213,20 @@ def test_field_kept_in_view_above_the_keypad(qt, bin_dir, keypad, trace):
         assert_field_kept_in_view(form, keypad, at_bottom=True)
     finally:
         form.close()
+    assert_quiet(form, QT_NOISE)
+
+
+def test_field_kept_in_view_below_a_keypad_at_the_top(qt, bin_dir, keypad, trace):
+    """keypad-osk --position top (#34): the plug-in judges the keypad's side as the GTK 3 module
+    does (its middle above the scroll area's), gives the scroll area's widget (the Flickable) a top
+    margin, and scrolls Digits and Far into the part below the keypad; the margin goes with it."""
+    form = None
+    with keypad_osk_at_the_top(bin_dir, keypad):
+        form = qt.form(bin_dir, scrolled=True)
+        try:
+            assert_field_kept_in_view_below_a_keypad_at_the_top(form, keypad, trace)
+        finally:
+            form.close()
     assert_quiet(form, QT_NOISE)
 
 
@@ -433,10 +448,13 @@ def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
 
 
 TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
-         test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused, test_no_glib_event_loop]
-# QML's fields: every hint, key, Return and the password; the toolbar; kept in view; hints changed while focused.
+         test_field_kept_in_view_above_the_keypad, test_field_kept_in_view_below_a_keypad_at_the_top,
+         test_hints_changed_while_focused, test_no_glib_event_loop]
+# QML's fields: every hint, key, Return and the password; the toolbar; kept in view (keypad at the
+# bottom and at the top); hints changed while focused.
 QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
-             test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused]
+             test_field_kept_in_view_above_the_keypad, test_field_kept_in_view_below_a_keypad_at_the_top,
+             test_hints_changed_while_focused]
 # Under with-display with KEYPAD_NO_WM=1 (--no-wm).
 NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus, test_no_window_manager_keypad_above_a_later_window]
 # In a headless sway (--wayland).
