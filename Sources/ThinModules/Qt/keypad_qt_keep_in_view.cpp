@@ -51,7 +51,9 @@ bool KeypadQtKeepInView::canKeepInView(QObject *field) {
 }
 
 /* A rectangle in the focused window's coordinates on the screen, in the display's pixels on X11,
- * as keypad-osk gives the keypad's (on Wayland the window's place is not known: its origin). */
+ * as keypad-osk gives the keypad's. On Wayland no client knows where its window is: Qt gives the
+ * window's origin as the output's, true for a fullscreen window (docs/qt.md says what it means
+ * for others). */
 static QRectF onScreen(const QRectF &inWindow) {
     QWindow *window = QGuiApplication::focusWindow();
     if (window == nullptr) return inWindow;
