@@ -413,6 +413,43 @@ def test_wayland_toolbar_done_and_kept_in_view(qt, bin_dir, keypad, trace):
     assert_quiet(form, QT_NOISE + ("runtime directory", "does not support QWindow::requestActivate()"))
 
 
+def test_wayland_kept_in_view_below_a_keypad_at_the_top(qt, bin_dir, keypad, trace):
+    """In a headless sway, keypad-osk --position top and the scrolled form fullscreen: the keypad
+    along the top (its `edge top` trace line), the plug-in gives the scroll area's widget (the
+    Flickable) a top margin and no bottom one, and Digits, then Far, shows wholly between the
+    keypad's bottom and the output's (the window's origin the output's: fullscreen) and types."""
+    workdir = tempfile.mkdtemp(prefix="keypad-qt-wayland-")
+    osk = OSK(bin_dir, workdir, f"qt{qt.version}-top", args=("--position", "top"))
+    wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk on the session bus", timeout=10)
+    form = qt.form(bin_dir, wayland=True, scrolled=True)
+    try:
+        form.fullscreen()
+        for name, key in (("Digits", "4"), ("Far", "5")):
+            mark = osk.trace.mark()
+            form.focus(name)
+            pad = osk.trace.wait_keypad(mark, "numberPad")
+            edges = [line.split() for line in osk.trace.since(0, "edge ")]
+            assert edges and edges[-1][1] == "top", f"the keypad is not along the top: {edges[-1:]}"
+            x, y, width, height = (int(value) for value in edges[-1][2].split(","))
+
+            def below(field=name.lower()):
+                state = form.state()
+                top, bottom = state[field][1], state[field][1] + state[field][3]
+                return top >= y + height and bottom <= 720 and state["margin_top"] > 0 and state["margin"] == 0
+            wait_for(below, f"{name} below the keypad, a top margin only", seen=lambda: form.state())
+            # KeypadFrame, which the margin follows, comes once the keypad has slid in: its keys are in place.
+            wayland_type(osk, form, (pad, y), name, key)
+            assert form.text(name) == key, form.text(name)
+            form.assert_focused(name)
+        form.send("unfocus")
+        wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
+    finally:
+        form.close()
+        osk.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    assert_quiet(form, QT_NOISE + ("runtime directory", "does not support QWindow::requestActivate()"))
+
+
 def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
     """A Qt 5 widget form, a Qt 6 QML form and a GTK 4 form (the GTK 4 module) at once: one
     keypad-osk follows focus from app to app, each field gets its pad, and each tap types into
@@ -458,8 +495,9 @@ QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves
 # Under with-display with KEYPAD_NO_WM=1 (--no-wm).
 NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus, test_no_window_manager_keypad_above_a_later_window]
 # In a headless sway (--wayland).
-WAYLAND_TESTS = [test_wayland_form, test_wayland_toolbar_done_and_kept_in_view]
-WAYLAND_QML_TESTS = [test_wayland_toolbar_done_and_kept_in_view]
+WAYLAND_TESTS = [test_wayland_form, test_wayland_toolbar_done_and_kept_in_view,
+                 test_wayland_kept_in_view_below_a_keypad_at_the_top]
+WAYLAND_QML_TESTS = [test_wayland_toolbar_done_and_kept_in_view, test_wayland_kept_in_view_below_a_keypad_at_the_top]
 # Once per run, Qt 5 and Qt 6 together (with-display only).
 MIXED_TESTS = [test_two_qt_apps_and_a_gtk_app]
 
