@@ -373,14 +373,14 @@ test-gtk4 test-thin-gtk3: build test-deps
 	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --no-wm $(THIN_GTK_E2E) "$(BIN)" || status=1; \
 	rm -f "$$trace"; exit $$status
 
-# The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
-# Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
-# typing, Delete, Return, focus kept, the password on neither the bus nor the trace, the toolbar's
-# previous, next and done, a field kept in view above the keypad, hints changed while focused) and
-# QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager
-# for all four forms (taps keep focus; the keypad above a form mapped after it); then the widget
-# forms as native Wayland clients of a headless sway (keypad-osk started by the test first), tapped
-# with the virtual pointer.
+# The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about four minutes:
+# under Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's
+# trace, typing, Delete, Return, focus kept, the password on neither the bus nor the trace, the
+# toolbar's previous, next and done, a field kept in view above the keypad and below one at the top,
+# hints changed while focused) and QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in
+# test-gtk4; X11 with no window manager for all four forms (taps keep focus; the keypad above a form
+# mapped after it); then the forms as native Wayland clients of a headless sway (keypad-osk started
+# by the test first), tapped with the virtual pointer.
 # QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
 test-qt: build test-deps qt-plugins $(VIRTUAL_POINTER)
 	@trace=$$(mktemp); status=0; \
