@@ -42,8 +42,9 @@ dbusFront?.nameLost = { takenByAnother in
     if !onWayland { refuse("another keypad-osk serves this session (org.keypad.OSK1)", .seatTaken) }
 }
 if keypad_display_backend(gdk_display_get_default()) == KEYPAD_BACKEND_X11 {
-    dbusFront?.fieldMoved = { window, cursor, keepsItselfInView, focused in
-        service.followX11Field(window: window, cursor: cursor, keepsItselfInView: keepsItselfInView, focused: focused)
+    dbusFront?.fieldMoved = { window, cursor, keepsItselfInView, stacking in
+        service.followX11Field(
+            window: window, cursor: cursor, keepsItselfInView: keepsItselfInView, stacking: stacking)
     }
 }
 // The keyboard on request (#35) types through the virtual keyboard on Wayland, XTest on X11.

@@ -154,3 +154,47 @@ int keypad_test_queued_x_events(void) {
     XSync(display, False);
     return XEventsQueued(display, QueuedAlready);
 }
+
+typedef struct {
+    Display *display;
+    Window window;
+    Atom property;
+    int changes;
+} PropertyWatch;
+
+void *keypad_test_watch_property(unsigned long window, const char *name) {
+    Display *display = XOpenDisplay(NULL);
+    if (!display) return NULL;
+    /* What GDK's connection has sent before is not counted. */
+    XSync(gdk_x11_display_get_xdisplay(gdk_display_get_default()), False);
+    PropertyWatch *watch = g_new0(PropertyWatch, 1);
+    watch->display = display;
+    watch->window = (Window)window;
+    watch->property = XInternAtom(display, name, False);
+    XSelectInput(display, watch->window, PropertyChangeMask);
+    XSync(display, False);
+    return watch;
+}
+
+int keypad_test_property_changes(void *data) {
+    PropertyWatch *watch = data;
+    if (watch == NULL) return -1;
+    /* GDK's requests handled first (their events sent), then every event for this connection in. */
+    XSync(gdk_x11_display_get_xdisplay(gdk_display_get_default()), False);
+    XSync(watch->display, False);
+    while (XPending(watch->display) > 0) {
+        XEvent event;
+        XNextEvent(watch->display, &event);
+        if (event.type == PropertyNotify && event.xproperty.window == watch->window &&
+            event.xproperty.atom == watch->property)
+            watch->changes++;
+    }
+    return watch->changes;
+}
+
+void keypad_test_watch_end(void *data) {
+    PropertyWatch *watch = data;
+    if (watch == NULL) return;
+    XCloseDisplay(watch->display);
+    g_free(watch);
+}

@@ -59,7 +59,7 @@ def test_yad_entry(module):
         wait_for(lambda: app.text(node) == "okx", "okx in yad's entry")
         app.type_keys(node, "Delete")
         wait_for(lambda: app.text(node) == "ok", "Delete removing the x")
-        app.click_until("Return", "push button", lambda: app.process.poll() is not None, "yad to exit")
+        app.click_once("Return", "push button", lambda: app.process.poll() is not None, "yad to exit")
         app.close()
         lines, _ = app.output()
         assert lines == ["ok"], f"yad printed {lines}"
@@ -88,7 +88,7 @@ def test_python_form_number_and_decimal_pads(module):
         assert_maps_the_installed_module(app, module)
         app.type_keys(node, "4", "2", "7", "Delete")
         wait_for(lambda: app.text(node) == "42", "42 in Digits after Delete")
-        app.click_until("Return", "push button", lambda: "activate Digits" in app.output()[0], "activate Digits")
+        app.click_once("Return", "push button", lambda: "activate Digits" in app.output()[0], "activate Digits")
         assert app.text(field(app, "Amount")) == "4.5"
     finally:
         app.close()

@@ -25,10 +25,11 @@ import sys
 import tempfile
 import threading
 
-from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_field_kept_in_view,  # noqa: E402
-                                     assert_field_kept_in_view_below_a_keypad_at_the_top, assert_password_kept,
-                                     assert_quiet, assert_tap_brings_keypad_back, assert_taps_keep_focus,
-                                     delete_and_activate_digits, keypad_osk_at_the_top, module_env, type_a_password)
+from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_delete_follows_the_apps_selection,  # noqa: E402
+                                     assert_field_kept_in_view, assert_field_kept_in_view_below_a_keypad_at_the_top,
+                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
+                                     assert_taps_keep_focus, delete_and_activate_digits, keypad_osk_at_the_top,
+                                     module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
 from keypad_harness.keypad_osk import Keypad  # noqa: E402
 from keypad_harness.process import resident_kb  # noqa: E402
@@ -91,6 +92,18 @@ def test_each_field_gets_its_pad_and_every_key_works(bin_dir, keypad, trace):
     assert_password_kept(monitor, trace)
 
 
+def test_delete_follows_the_apps_selection(bin_dir, keypad, trace):
+    """Delete over a selection keypad-osk has not heard of yet, and after a selection the app
+    has dropped, deletes what the app shows selected, or the character before its caret."""
+    form = Form(bin_dir)
+    try:
+        form.activate()
+        assert_delete_follows_the_apps_selection(form, keypad, trace)
+    finally:
+        form.close()
+    assert_quiet(form)
+
+
 def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
     """The toolbar's previous and next move the app's focus along its window's focus chain
     (keypad-osk's MoveFocus); done hides the keypad and the field keeps its focus (Dismiss), and
@@ -101,15 +114,15 @@ def test_toolbar_moves_focus_in_the_app(bin_dir, keypad, trace):
         form.activate()
         form.focus("Digits")
         keypad.wait_for("1")
-        keypad.tap_until("Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
+        keypad.tap_once("Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
         keypad.wait_for("Decimal separator")
         keypad.type(form, "Number", "7")
         assert form.text("Number") == "7", form.text("Number")
-        keypad.tap_until("Previous field", lambda: form.state()["focus"] == "Digits", "Previous field to focus Digits")
+        keypad.tap_once("Previous field", lambda: form.state()["focus"] == "Digits", "Previous field to focus Digits")
         keypad.wait_for("1")
         keypad.type(form, "Digits", "3")
         assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
-        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        keypad.tap_once("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
         form.assert_focused("Digits")
         assert [l.split()[1] for l in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous"]
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1
@@ -459,13 +472,13 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
                    if any(abs(a - b) > 12 for a, b in zip(shot.pixel(px, py), (255, 255, 0)))]
         assert not covered, f"the entry at {low} is covered: {covered[:4]}"
         for key, expected in (("4", "4"), ("2", "42")):
-            keypad.tap_until(key, lambda e=expected: app.read() and f"text Bottom {e}" in app.lines,
-                             f"Bottom to read {expected!r}")
+            keypad.tap_once(key, lambda e=expected: app.read() and f"text Bottom {e}" in app.lines,
+                            f"Bottom to read {expected!r}")
         count = len(edge_lines())
         app.focus("Top")
         wait_for(lambda: len(edge_lines()) > count and edge_lines()[-1][1] == "bottom", "the keypad back at the bottom",
                  seen=lambda: edge_lines()[-3:])
-        keypad.tap_until("7", lambda: app.read() and "text Top 7" in app.lines, "Top to read '7'")
+        keypad.tap_once("7", lambda: app.read() and "text Top 7" in app.lines, "Top to read '7'")
         key_x, key_y = Keypad.center(keypad.find("7"))
         assert key_y > high[1] + high[3], f"the key 7 at {key_y}, over the entry at the top {high}"
     finally:
@@ -474,7 +487,8 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
             os.remove(shot_path)
 
 
-WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_in_the_app,
+WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
+           test_toolbar_moves_focus_in_the_app,
            test_two_apps_share_one_keypad_that_follows_focus,
            test_keypad_above_a_fullscreen_kiosk, test_field_kept_in_view_above_the_keypad,
            test_field_kept_in_view_below_a_keypad_at_the_top,

@@ -6,7 +6,8 @@ each with its input purpose.
 It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` (text
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
 `focus NAME`, `unfocus` (no field has focus), `churn COUNT NAME NAME` (focus moves COUNT
-times between the two fields; prints `churned COUNT`), `select NAME START END` (character offsets), `frame NAME` (prints `frame NAME
+times between the two fields; prints `churned COUNT`), `select NAME START END [hold]` (character offsets,
+the caret at END; `hold`: then the app is busy until its next line, `release`), `frame NAME` (prints `frame NAME
 [x, y, width, height]` on screen; GTK 3 only), `fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
 field's text).
@@ -164,6 +165,8 @@ def command(line):
         else:
             widget.select_region(start, end)
         say(f"selected {words[1]}")
+        if words[4:5] == ["hold"]:
+            hold()
     elif words[0] == "frame":
         say(f"frame {words[1]} {json.dumps(screen_frame(fields[words[1]]))}")
     elif words[0] == "fullscreen":
@@ -178,6 +181,12 @@ def command(line):
             state["margin"] = content.get_child().get_margin_bottom()
             state["margin_top"] = content.get_child().get_margin_top()
         say(f"state {json.dumps(state)}")
+
+
+def hold():
+    """The app is busy: its main loop waits for the next line on standard input (`release`), so
+    nothing its input method queued (the surrounding text it tells keypad-osk) goes out before."""
+    channel.readline()
 
 
 def churn(count, first, second):

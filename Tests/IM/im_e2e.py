@@ -194,7 +194,7 @@ def test_c_program(c_form):
         app.wait_for_keypad()
         assert app.find("q", "push button") is None, "DIGITS got letters"
         app.type_keys(node, "4", "2")
-        app.click_until("Return", "push button", lambda: "activate 42" in app.output()[0], "activate 42")
+        app.click_once("Return", "push button", lambda: "activate 42" in app.output()[0], "activate 42")
         assert app.focused(node)
     finally:
         app.close()
@@ -211,7 +211,7 @@ def test_malloc_with_odd_sizes(odd_malloc_form):
         node = focus(app, "Code")
         app.wait_for_keypad()
         app.type_keys(node, "4", "2")
-        app.click_until("Return", "push button", lambda: "activate 42" in app.output()[0], "activate 42")
+        app.click_once("Return", "push button", lambda: "activate 42" in app.output()[0], "activate 42")
         assert app.process.poll() is None, "the program died"
     finally:
         app.close()
@@ -226,7 +226,7 @@ def test_zenity_entry():
         wait_for(lambda: app.focused(node), "zenity's entry to take focus")
         app.wait_for_keypad("q")
         app.type_keys(node, "h", "i")
-        app.click_until("Return", "push button", lambda: app.process.poll() is not None, "zenity to exit")
+        app.click_once("Return", "push button", lambda: app.process.poll() is not None, "zenity to exit")
         app.close()
         lines, _ = app.output()
         assert lines == ["hi"], f"zenity printed {lines}"

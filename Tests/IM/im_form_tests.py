@@ -79,7 +79,7 @@ def focus(app, name):
     wait_for(lambda: window is not None and window.get_state_set().contains(Atspi.StateType.ACTIVE),
              f"{name}'s window to be active")
     if app.keypad_shows() and (not showing(node) or covered_by_keypad(app, node)):
-        app.click_until("Dismiss keypad", "push button", lambda: not app.keypad_shows(), "the keypad to hide")
+        app.click_once("Dismiss keypad", "push button", lambda: not app.keypad_shows(), "the keypad to hide")
         wait_for(lambda: showing(node), f"{name} in view once the keypad hid")
     if node.get_role_name() == "spin button":
         # Its text, not its +/- buttons at the right.
@@ -147,7 +147,7 @@ def test_return_activates_the_entry_and_the_default_button(app):
     focus(app, "Phone")
     app.wait_for_keypad("*")
     app.type_keys(field(app, "Phone"), "5")
-    app.click_until("Return", "push button", lambda: "activate Phone" in app.output()[0], "activate Phone")
+    app.click_once("Return", "push button", lambda: "activate Phone" in app.output()[0], "activate Phone")
     app.wait_for_line("default Phone")
 
 
@@ -184,11 +184,11 @@ def test_toolbar_follows_the_focus_chain_and_dismiss_keeps_focus_until_a_tap(app
     focus(app, "Digits")
     app.wait_for_keypad()
     pin = field(app, "PIN")
-    app.click_until("Next field", "push button", lambda: app.focused(pin), "Next field to focus the PIN")
+    app.click_once("Next field", "push button", lambda: app.focused(pin), "Next field to focus the PIN")
     digits = field(app, "Digits")
-    app.click_until("Previous field", "push button", lambda: app.focused(digits),
+    app.click_once("Previous field", "push button", lambda: app.focused(digits),
                     "Previous field to focus Digits again")
-    app.click_until("Dismiss keypad", "push button", lambda: not app.keypad_shows(), "the keypad to hide")
+    app.click_once("Dismiss keypad", "push button", lambda: not app.keypad_shows(), "the keypad to hide")
     assert app.focused(digits), "dismiss moved focus"
     app.click_node(digits)
     app.wait_for_keypad()
@@ -270,7 +270,7 @@ def test_a_field_under_the_keypad_scrolls_above_it(app):
     app.wait_for_keypad("Decimal separator")
     notes = field(app, "Notes")
     assert covered_by_keypad(app, notes), "Notes should start under the keypad"
-    app.click_until("Next field", "push button", lambda: app.focused(notes), "Next field to focus Notes")
+    app.click_once("Next field", "push button", lambda: app.focused(notes), "Next field to focus Notes")
     app.wait_for_keypad("q")
     wait_for(lambda: not covered_by_keypad(app, notes), "Notes scrolled above the keypad")
     app.type_keys(notes, "q")

@@ -29,11 +29,22 @@ struct OSKWireFieldTests {
         // The emoji before the caret: two UTF-16 units, one code point.
         let before = try #require(field.deleteArguments(for: NSRange(location: 2, length: 2)))
         #expect(before.offset == -1 && before.count == 1)
-        // A selection with the cursor at its start: from the caret on.
-        try field.setText(Self.text, cursor: 1, anchor: 3)
-        let selected = try #require(field.deleteArguments(for: NSRange(location: 1, length: 3)))
-        #expect(selected.offset == 0 && selected.count == 2)
+        // Characters after the caret: from the caret on.
+        try field.setText(Self.text, cursor: 1, anchor: 1)
+        let after = try #require(field.deleteArguments(for: NSRange(location: 1, length: 3)))
+        #expect(after.offset == 0 && after.count == 2)
         #expect(field.deleteArguments(for: NSRange(location: 4, length: 9)) == nil)
+    }
+
+    @Test("Over a selection no DeleteSurrounding goes out: the app deletes its own selection (Backspace)")
+    func deletionOverASelection() throws {
+        var field = OSKWireField()
+        // The app may have dropped this selection since (the user tapped the field): a range
+        // worked out from it would delete characters the user never selected.
+        for (cursor, anchor) in [(1, 3), (3, 1)] {
+            try field.setText(Self.text, cursor: Int32(cursor), anchor: Int32(anchor))
+            #expect(field.deleteArguments(for: NSRange(location: 1, length: 3)) == nil)
+        }
     }
 
     @Test("Edits sent to the app are followed until its own text comes")

@@ -27,20 +27,25 @@ if [ "${1:-}" = "--lifecycle" ]; then
     shift
     release=$(. /etc/os-release && echo "$PRETTY_NAME")
     packages=(keypad-im-qt5 keypad-im-qt6 keypad-osk)
-    "${apt[@]}" install "$@" > /tmp/apt-install.log 2>&1 || { cat /tmp/apt-install.log >&2; exit 1; }
+    # Debian 12's /tmp is the machine's own (only /usr, /etc and /var are overlays): what the
+    # run writes goes in a directory it removes.
+    scratch=$(mktemp -d)
+    trap 'rm -rf "$scratch"' EXIT
+    "${apt[@]}" install "$@" > "$scratch/apt-install.log" 2>&1 || { cat "$scratch/apt-install.log" >&2; exit 1; }
     files=$(dpkg -L "${packages[@]}" | grep -E 'platforminputcontexts/libkeypad|/keypad-osk$|OSK1\.service$')
     [ "$(wc -l <<< "$files")" -ge 4 ] || { echo "FAIL the packages installed too few files: $files" >&2; exit 1; }
     echo "ok   $release: apt-get install $(printf '%s ' "${packages[@]}")"
-    nothing=$(mktemp -d)  # no build tree: neither a QT_PLUGIN_PATH nor a keypad-osk of the checkout's
-    trace=$(mktemp)
+    nothing="$scratch/nothing"  # no build tree: neither a QT_PLUGIN_PATH nor a keypad-osk of the checkout's
+    mkdir "$nothing"
     status=0
-    KEYPAD_IM_TRACE=$trace XDG_DATA_DIRS=/usr/local/share:/usr/share \
+    KEYPAD_IM_TRACE="$scratch/trace" XDG_DATA_DIRS=/usr/local/share:/usr/share \
         scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$nothing" "$nothing" --kind widgets \
-        --only each_hint > /tmp/qt-e2e.log 2>&1 || status=1
-    grep -E '^(ok|FAIL)' /tmp/qt-e2e.log | sed "s/^/     /"
-    [ $status = 0 ] || { cat /tmp/qt-e2e.log >&2; echo "FAIL $release: the forms through the installed plug-ins" >&2; exit 1; }
+        --only each_hint > "$scratch/qt-e2e.log" 2>&1 || status=1
+    # No result line (the suite did not start): its log follows, not a silent exit (pipefail).
+    grep -E '^(ok|FAIL)' "$scratch/qt-e2e.log" | sed "s/^/     /" || true
+    [ $status = 0 ] || { cat "$scratch/qt-e2e.log" >&2; echo "FAIL $release: the forms through the installed plug-ins" >&2; exit 1; }
     echo "ok   $release: PyQt5 and PyQt6 forms through the installed plug-ins"
-    "${apt[@]}" purge "${packages[@]}" > /tmp/apt-purge.log 2>&1 || { cat /tmp/apt-purge.log >&2; exit 1; }
+    "${apt[@]}" purge "${packages[@]}" > "$scratch/apt-purge.log" 2>&1 || { cat "$scratch/apt-purge.log" >&2; exit 1; }
     while read -r file; do
         [ ! -e "$file" ] || { echo "FAIL $file is still there after apt-get purge" >&2; exit 1; }
     done <<< "$files"
@@ -53,8 +58,10 @@ if [ "${1:-}" = "--lifecycle" ]; then
 fi
 
 if [ "${1:-}" = "--debian12" ]; then
-    shift
-    layers=$(mktemp -d)
+    # The overlays' upper layers go in LAYERS, which the caller removes once this namespace and
+    # its mounts are gone.
+    layers=$2
+    shift 2
     for dir in usr etc var; do
         mkdir -p "$layers/$dir-upper" "$layers/$dir-work"
         mount -t overlay overlay -o "lowerdir=/$dir,upperdir=$layers/$dir-upper,workdir=$layers/$dir-work" "/$dir"
@@ -79,7 +86,8 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$osk_deb" $(debs "$debian12") "$tmp/" && mkdir "$tmp/13" && cp "$osk_deb" $(debs "$debian13") "$tmp/13/"
 chmod -R a+rX "$tmp"
 start=$SECONDS
-unshare --mount --propagation private "$0" --debian12 "$tmp"/*.deb
+mkdir "$tmp/layers"
+unshare --mount --propagation private "$0" --debian12 "$tmp/layers" "$tmp"/*.deb
 echo "ok   Debian 12 in $((SECONDS - start)) s"
 
 start=$SECONDS

@@ -26,7 +26,8 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm, assert_field_kept_in_view,  # noqa: E402
+from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm,  # noqa: E402
+                                     assert_delete_follows_the_apps_selection, assert_field_kept_in_view,
                                      assert_field_kept_in_view_below_a_keypad_at_the_top, assert_password_kept,
                                      assert_quiet, assert_tap_brings_keypad_back, assert_taps_keep_focus,
                                      delete_and_activate_digits, keypad_osk_at_the_top, type_a_password)
@@ -128,6 +129,18 @@ def test_each_hint_gets_its_pad_and_every_key_works(qt, bin_dir, keypad, trace):
     assert_password_kept(monitor, trace)
 
 
+def test_delete_follows_the_apps_selection(qt, bin_dir, keypad, trace):
+    """Delete over a selection keypad-osk has not heard of yet, and after a selection the app
+    has dropped, deletes what the app shows selected, or the character before its caret."""
+    form = qt.form(bin_dir)
+    try:
+        form.activate()
+        assert_delete_follows_the_apps_selection(form, keypad, trace)
+    finally:
+        form.close()
+    assert_quiet(form, QT_NOISE)
+
+
 def test_hints_changed_while_focused(qt, bin_dir, keypad, trace):
     """A focused field whose hints change gets the new pad at once (SetContentType), and
     keypad-osk's trace says so: the phone pad after the decimal pad is the same height, so
@@ -184,14 +197,14 @@ def test_toolbar_moves_focus_and_done_keeps_it(qt, bin_dir, keypad, trace):
         arrive("Digits", "1", False, True)  # the first field
         for button, name, key, typed in (("Next field", "Number", "Decimal separator", "7"),
                                          ("Previous field", "Digits", "1", "3")):
-            keypad.tap_until(button, lambda n=name: form.state()["focus"] == n, f"{button} to focus {name}")
+            keypad.tap_once(button, lambda n=name: form.state()["focus"] == n, f"{button} to focus {name}")
             arrive(name, key, name != "Digits", True, typed)
         assert form.text("Digits") == "3" and form.text("Number") == "7", form.state()
         form.focus("Text")
         arrive("Text", "q", True, False)  # the last field
-        keypad.tap_until("Previous field", lambda: form.state()["focus"] == "Notes", "Previous field to focus Notes")
+        keypad.tap_once("Previous field", lambda: form.state()["focus"] == "Notes", "Previous field to focus Notes")
         arrive("Notes", "q", True, True)
-        keypad.tap_until("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
+        keypad.tap_once("Dismiss keypad", lambda: not keypad.shows(), "done to hide the keypad")
         form.assert_focused("Notes")
         assert [line.split()[1] for line in trace_lines(trace, "move-focus")[moves:]] == ["next", "previous", "previous"]
         assert len(trace_lines(trace, "dismiss")) == dismissals + 1
@@ -484,14 +497,14 @@ def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
         assert_quiet(form, QT_NOISE)
 
 
-TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
-         test_field_kept_in_view_above_the_keypad, test_field_kept_in_view_below_a_keypad_at_the_top,
-         test_hints_changed_while_focused, test_no_glib_event_loop]
-# QML's fields: every hint, key, Return and the password; the toolbar; kept in view (keypad at the
-# bottom and at the top); hints changed while focused.
-QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_toolbar_moves_focus_and_done_keeps_it,
-             test_field_kept_in_view_above_the_keypad, test_field_kept_in_view_below_a_keypad_at_the_top,
-             test_hints_changed_while_focused]
+TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
+         test_toolbar_moves_focus_and_done_keeps_it, test_field_kept_in_view_above_the_keypad,
+         test_field_kept_in_view_below_a_keypad_at_the_top, test_hints_changed_while_focused, test_no_glib_event_loop]
+# QML's fields: every hint, key, Return and the password; Delete over the app's selection; the
+# toolbar; kept in view (keypad at the bottom and at the top); hints changed while focused.
+QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
+             test_toolbar_moves_focus_and_done_keeps_it, test_field_kept_in_view_above_the_keypad,
+             test_field_kept_in_view_below_a_keypad_at_the_top, test_hints_changed_while_focused]
 # Under with-display with KEYPAD_NO_WM=1 (--no-wm).
 NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus, test_no_window_manager_keypad_above_a_later_window]
 # In a headless sway (--wayland).

@@ -227,6 +227,8 @@ def command(line):
     elif words[0] == "select":
         form.select(words[1], int(words[2]), int(words[3]))
         say(f"selected {words[1]}")
+        if words[4:5] == ["hold"]:
+            hold()
     elif words[0] == "sethints":
         form.set_hints(words[1], int(words[2]))
         say(f"hints {words[1]} {form.hints(words[1])}")
@@ -248,6 +250,18 @@ def command(line):
 
 
 pending = b""
+
+
+def hold():
+    """The app is busy: its event loop waits for the next line on standard input (`release`), so
+    nothing its input method queued (the surrounding text it tells keypad-osk) goes out before."""
+    global pending
+    while b"\n" not in pending:
+        chunk = os.read(sys.stdin.fileno(), 4096)
+        if not chunk:
+            return
+        pending += chunk
+    pending = pending.split(b"\n", 1)[1]
 
 
 def on_stdin():

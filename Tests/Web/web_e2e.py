@@ -363,8 +363,9 @@ def test_chromium_kiosk(bin_dir, page, workdir):
         wait_for(lambda: active_window() == s.window, "the kiosk's window to be the active one",
                  seen=lambda: (active_window(), s.window))
         s.tap_key("Numbers and symbols")
-        wait_for(lambda: (s.trace.keypad() or ("", ""))[1] != "letters", "the numbers page")
-        time.sleep(0.3)
+        # The numbers page's own `shown` line, with its keys where they settled.
+        wait_for(lambda: (lambda pad: pad[1] != "letters" and "4" in pad[2])(s.trace.keypad() or ("", "", {})),
+                 "the numbers page", seen=lambda: s.trace.lines()[-4:])
         s.type_keys("number", "4", "2")
         wait_for(lambda: s.value("number") == "42", "42 typed", seen=lambda: s.value("number"))
         s.type_keys("number", "Delete")

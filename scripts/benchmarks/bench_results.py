@@ -7,7 +7,7 @@ BENCHMARKS.md from those files.
 
 RESULTS are the `KEY V1 V2 …` lines the bench scripts' measuring parts print: a key seen once
 keeps its value (a number, or a list when the line has several), a key seen on several lines
-keeps the list of them; keys are lower case. A line `== GROUP` starts a group (bench-deb's static and private
+keeps the list of them; keys are lower case. A line `== GROUP` starts a group (one build or variant of several
 builds): the keys after it go under `values[GROUP]`. Other lines (no value) are ignored.
 --set adds settings (taps per run, load averages) under `settings`. --benchmark-table
 reads ordo-one/benchmark's markdown (`### Metric` then a table) into `benchmark_tables`.

@@ -76,7 +76,7 @@ class Render(unittest.TestCase):
         results["web"] = copy.deepcopy(results["web"])
         results["web"]["date"] = "2099-01-01"
         text = render_benchmarks.render(results)
-        im = text[text.index("## Input-method module"):text.index("## Debian package")]
+        im = text[text.index("## Input-method module"):text.index("## GTK 4 module")]
         self.assertIn("**Not re-measured in the latest run (2099-01-01).**", im)
         web = text[text.index("## Web kiosks"):text.index("\n## ", text.index("## Web kiosks"))]
         self.assertNotIn("Not re-measured", web)
@@ -298,11 +298,11 @@ class Goals(unittest.TestCase):
     def test_a_threshold_changed_in_goals_json_changes_the_wording_and_the_verdict(self):
         goals = committed_goals()
         goals["gtk"]["shown_p95"]["below"] = 0.001
-        goals["deb"]["first_app_mb"]["at_most"] = 99
+        goals["gtk4"]["added_rss_mb"]["at_most"] = 99
         text = render_benchmarks.render(committed(), goals)
         self.assertRegex(text, r"\| keypad shown within one frame of focus \(0\.001 ms\), p95 \| [0-9.]+ ms \|  \| "
                                r"\*\*not met\*\* \|")
-        self.assertRegex(text, r"\| first app: at most 99 MB added RSS \| [0-9.]+ MB \| met \|")
+        self.assertRegex(text, r"\| a GTK 4 app pays ≤ 99 MB RSS for the module \| [-+0-9.]+ MB \| met \|")
 
     def test_im_held_goal_follows_its_gap(self):
         results = committed()

@@ -32,9 +32,14 @@ final class DBusClient: OSKClient {
         wire.applyEdit(wire.selection, replacement: text)
     }
 
+    /// Over a selection (or with no text) the app deletes what it has selected itself
+    /// (Backspace): this copy's selection may be one the app has dropped since.
     func delete(_ range: NSRange) {
-        guard let arguments = wire.deleteArguments(for: range) else { return backspace() }
-        emit("DeleteSurrounding", [g_variant_new_int32(arguments.offset), g_variant_new_uint32(arguments.count)])
+        if let arguments = wire.deleteArguments(for: range) {
+            emit("DeleteSurrounding", [g_variant_new_int32(arguments.offset), g_variant_new_uint32(arguments.count)])
+        } else {
+            backspace()
+        }
         wire.applyEdit(range, replacement: "")
     }
 

@@ -27,10 +27,10 @@ public final class DBusFront {
     public var nameLost: ((_ takenByAnother: Bool) -> Void)?
     private var ownsName = false
     /// Where the focused field is on X11: its toplevel X window and the caret in it, whether
-    /// the app keeps the field in view itself (the keypad then keeps its edge), and whether the
-    /// field has just taken focus (rather than moved its caret).
+    /// the app keeps the field in view itself (the keypad then keeps its edge), and what it
+    /// does to the keypad's stacking (a field that has just taken focus: stacked again).
     public var fieldMoved:
-        ((_ window: UInt64, _ cursor: GdkRectangle, _ keepsItselfInView: Bool, _ focused: Bool) -> Void)?
+        ((_ window: UInt64, _ cursor: GdkRectangle, _ keepsItselfInView: Bool, _ stacking: X11Stacking) -> Void)?
     /// The client whose last FocusIn the service has not been told of yet: it is told once
     /// per main-loop turn, of the last field (``focusSoon(_:)``).
     private weak var pendingFocus: DBusClient?
@@ -145,10 +145,12 @@ public final class DBusFront {
         g_dbus_method_invocation_return_value(invocation, nil)
     }
 
-    private func moved(_ client: DBusClient, window: UInt64, rect: GdkRectangle?, focused: Bool = false) {
+    private func moved(
+        _ client: DBusClient, window: UInt64, rect: GdkRectangle?, stacking: X11Stacking = .ifNewWindow
+    ) {
         client.window = window
         if let rect { client.cursorRect = rect }
-        if isFocused(client) { fieldMoved?(window, client.cursorRect, client.wire.keepsItselfInView, focused) }
+        if isFocused(client) { fieldMoved?(window, client.cursorRect, client.wire.keepsItselfInView, stacking) }
     }
 
     /// Whether the service stands for `client`'s focused field: it has focus, and the service
@@ -174,10 +176,11 @@ public final class DBusFront {
             guard let client = self.pendingFocus, client.hasFocus else { return }
             self.pendingFocus = nil
             // Placed before the keypad shows (its monitor), and after (its window, now realized,
-            // kept above the field's).
-            self.moved(client, window: client.window, rect: nil)
+            // stacked above the field's): once per FocusIn, also when the field's window is
+            // another one than last time.
+            self.moved(client, window: client.window, rect: nil, stacking: .unchanged)
             self.service.focusIn(client, field: client.wire.field)
-            self.moved(client, window: client.window, rect: nil, focused: true)
+            self.moved(client, window: client.window, rect: nil, stacking: .again)
         }
     }
 

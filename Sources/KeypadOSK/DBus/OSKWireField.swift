@@ -101,9 +101,14 @@ nonisolated struct OSKWireField: Equatable, Sendable {
     }
 
     /// DeleteSurrounding's arguments for deleting the UTF-16 `range` of ``text``: code
-    /// points from the caret, and how many. Nil without text or for a range outside it.
+    /// points from the caret, and how many. Nil without text, for a range outside it, and
+    /// while this copy holds a selection: the app then deletes its own selection (Backspace),
+    /// which this copy may lag behind (the user may have dropped it in the app). A thin
+    /// module that gets a DeleteSurrounding while its field has a selection deletes the
+    /// selection instead (docs/thin-modules.md): keypad-osk never sends one over a selection.
     func deleteArguments(for range: NSRange) -> (offset: Int32, count: UInt32)? {
-        guard let text, range.location >= 0, range.length > 0, range.location + range.length <= text.utf16.count
+        guard let text, selection.length == 0, range.location >= 0, range.length > 0,
+            range.location + range.length <= text.utf16.count
         else { return nil }
         let start = Self.scalarOffset(ofUTF16: range.location, in: text)
         let end = Self.scalarOffset(ofUTF16: range.location + range.length, in: text)

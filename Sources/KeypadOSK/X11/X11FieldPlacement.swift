@@ -10,14 +10,27 @@ import Foundation
 /// never shows: realized (unmapped) and moved onto the caret, it names that monitor. The
 /// keypad window is made transient for the field's toplevel, which the window manager
 /// keeps it above and with.
+/// What a move of the focused field does to the keypad's X11 stacking (its WM_TRANSIENT_FOR:
+/// the window manager keeps it above the field's window). Each change is a PropertyNotify
+/// back, read one per main-loop turn (#31: see keypad_osk_x11_set_transient_for).
+public enum X11Stacking: Sendable {
+    /// Nothing: a FocusIn's placement before the keypad shows, which ``again`` follows once
+    /// it shows.
+    case unchanged
+    /// Stacked above the field's window if it is another window than last time (the caret moved).
+    case ifNewWindow
+    /// Stacked above the field's window again: the field has just taken focus, and the window
+    /// manager may have restacked its window since (made it fullscreen, say).
+    case again
+}
+
 extension OSKService {
     /// The focused field is at `cursor` (its toplevel's coordinates) in X window `window`. An
     /// app that keeps its field in view itself (`keepsItselfInView`: it scrolls the field
     /// above the keypad's frame) keeps the keypad at its edge: its caret is not followed.
-    /// `focused`: the field has just taken focus (not only moved its caret), so the keypad is
-    /// stacked above its window again (the window manager may have restacked it since).
+    /// `stacking`: whether the keypad is stacked above the field's window (``X11Stacking``).
     public func followX11Field(
-        window: UInt64, cursor: GdkRectangle, keepsItselfInView: Bool = false, focused: Bool = false
+        window: UInt64, cursor: GdkRectangle, keepsItselfInView: Bool = false, stacking: X11Stacking = .ifNewWindow
     ) {
         let stage = self.stage ?? makeStage()
         guard window != 0, let display = gdk_display_get_default(), let host = stage.host else {
@@ -37,8 +50,8 @@ extension OSKService {
         {
             gdk_window_move_resize(hostWindow, rootX, rootY, 1, 1)
         }
-        if let keypadWindow = host.area.floatingWindow {
-            keypad_osk_x11_set_transient_for(keypadWindow, guint64(window), focused ? 1 : 0)
+        if let keypadWindow = host.area.floatingWindow, stacking != .unchanged {
+            keypad_osk_x11_set_transient_for(keypadWindow, guint64(window), stacking == .again ? 1 : 0)
         }
         // Off the caret (#34): the keyboard's bounds are the caret's monitor's work area now.
         let caret = CGRect(x: Int(rootX), y: Int(rootY), width: Int(cursor.width), height: Int(cursor.height))

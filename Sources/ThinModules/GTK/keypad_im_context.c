@@ -530,6 +530,20 @@ static void delete_surrounding(KeypadIMContext *self, int offset, guint n_chars)
     applied(self);
 }
 
+/* Whether the field has a selection now; FALSE for a widget whose text GTK does not hold (a
+ * browser: its surrounding text tells none). */
+static gboolean has_selection(KeypadIMContext *self) {
+#if !GTK_CHECK_VERSION(4, 0, 0)
+    if (!holds_text(self)) return FALSE;
+    /* A GTK 3 text view tells no selection with its text. */
+    GtkWidget *client = client_widget(self);
+    if (GTK_IS_TEXT_VIEW(client))
+        return gtk_text_buffer_get_has_selection(gtk_text_view_get_buffer(GTK_TEXT_VIEW(client)));
+#endif
+    request_surrounding(self);
+    return self->surrounding != NULL && self->anchor_index != self->cursor_index;
+}
+
 /* The selection, else the character before the caret: worked out here, in the app, where
  * the text is (keypad-osk has none for a secure field). */
 static void backspace(KeypadIMContext *self) {
@@ -624,9 +638,17 @@ static void field_commit(void *field, const char *text) {
     g_object_unref(self);
 }
 
+/* keypad-osk's DeleteSurrounding. keypad-osk sends none over a selection it knows of (it sends
+ * Backspace): a field with a selection now had one keypad-osk had not heard of yet (its copy
+ * of the text lags the app's), so its range, worked out from the caret it knew, is not what
+ * the user sees selected. The selection goes, as the delete key deletes it. */
 static void field_delete(void *field, int offset, guint n_chars) {
     KeypadIMContext *self = g_object_ref(field);
-    delete_surrounding(self, offset, n_chars);
+    if (has_selection(self)) {
+        backspace(self);
+    } else {
+        delete_surrounding(self, offset, n_chars);
+    }
     g_object_unref(self);
 }
 

@@ -253,11 +253,13 @@ void KeypadInputContext::commitText(const QString &text) {
 }
 
 /* COUNT code points from OFFSET code points off the caret, cut to the text the field has now.
- * Qt's widgets drop the selection before they apply a replacement, so a selection is first
- * collapsed onto the range's start, and the range deleted from there. */
+ * keypad-osk sends none over a selection it knows of (it sends Backspace): a field with a
+ * selection now had one keypad-osk had not heard of yet (its copy of the text lags the app's),
+ * so the selection goes, as the delete key deletes it (docs/thin-modules.md). */
 void KeypadInputContext::deleteSurrounding(int offset, unsigned count) {
     if (focusObject_.isNull()) return;
     const Surrounding now = surrounding();
+    if (now.valid && now.anchor != now.cursor) return sendKey(Qt::Key_Backspace);
     QInputMethodEvent event;
     if (!now.valid) {
         event.setCommitString(QString(), offset, (int)count);
@@ -269,16 +271,7 @@ void KeypadInputContext::deleteSurrounding(int offset, unsigned count) {
     const int start = qMax(cursor + offset, 0), end = qMin(cursor + offset + (int)count, length);
     if (end <= start) return;
     const int from = positionOfCodePoint(now.text, start), to = positionOfCodePoint(now.text, end);
-    int caretAt = now.cursor;
-    if (now.anchor != now.cursor) {
-        QList<QInputMethodEvent::Attribute> collapse = {
-            QInputMethodEvent::Attribute(QInputMethodEvent::Selection, from, 0, QVariant())};
-        QInputMethodEvent move(QString(), collapse);
-        QCoreApplication::sendEvent(focusObject_, &move);
-        caretAt = from;
-        if (focusObject_.isNull()) return;
-    }
-    event.setCommitString(QString(), from - caretAt, to - from);
+    event.setCommitString(QString(), from - now.cursor, to - from);
     QCoreApplication::sendEvent(focusObject_, &event);
 }
 

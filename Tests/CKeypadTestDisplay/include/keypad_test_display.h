@@ -55,4 +55,16 @@ unsigned long keypad_test_x_window(void *widget);
    no main-loop turn has read yet. */
 int keypad_test_queued_x_events(void);
 
+/* Starts counting the changes of property `name` (an atom's name) on X window `window`, seen
+   from a connection of its own (GDK's event queue is left alone). NULL without a display. */
+void *keypad_test_watch_property(unsigned long window, const char *name);
+
+/* How many times the watched property changed (each set is one PropertyNotify, the same value
+   again included) since the watch began, once the X server has handled every request GDK's
+   connection sent so far. */
+int keypad_test_property_changes(void *watch);
+
+/* Ends the watch and closes its connection. */
+void keypad_test_watch_end(void *watch);
+
 #endif

@@ -5,7 +5,6 @@ in the app is a D-Bus client of it): its keys are found on keypad-osk's accessib
 import os
 import signal
 import subprocess
-import threading
 import time
 
 import gi
@@ -13,6 +12,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
+from .process import ProcessOutput  # noqa: E402
 from .waits import wait_for, wait_still  # noqa: E402
 
 OSK_NAME = "org.keypad.OSK1"
@@ -75,19 +75,8 @@ class App:
         environment.update(env or {})
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-        self.lines = []
-        self.errors = []
-        self.lock = threading.Lock()
-        self.readers = [threading.Thread(target=self._read, args=(stream, sink), daemon=True)
-                        for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors))]
-        for reader in self.readers:
-            reader.start()
+        self.streams = ProcessOutput(self.process)
         self.app = self._find_app()
-
-    def _read(self, stream, sink):
-        for line in stream:
-            with self.lock:
-                sink.append(line.rstrip("\n"))
 
     def _find_app(self):
         # 30 s: on a loaded machine (CI beside browsers in other checkouts) 15 s was seen to pass
@@ -103,8 +92,7 @@ class App:
                 except GLib.Error:
                     continue
             time.sleep(0.1)
-        with self.lock:
-            errors = self.errors[-10:]
+        errors = self.output()[1][-10:]
         state = "still running" if self.process.poll() is None else f"exited with {self.process.returncode}"
         raise AssertionError(f"{self.process.args[0]} never appeared on the accessibility bus ({state}; "
                              f"its last error lines: {errors})")
@@ -116,12 +104,10 @@ class App:
                 self.process.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-        for reader in self.readers:
-            reader.join(timeout=2)
+        self.streams.join()
 
     def output(self):
-        with self.lock:
-            return list(self.lines), list(self.errors)
+        return self.streams.read()
 
     def wait_for_line(self, line, timeout=5.0):
         wait_for(lambda: line in self.output()[0], repr(line), timeout)
@@ -234,7 +220,7 @@ class App:
         for key in keys:
             self.click(key, "push button")
 
-    def click_until(self, name, role, condition, what):
+    def click_once(self, name, role, condition, what):
         """Clicks the showing `name` once and waits for `condition`, the click's effect."""
         self.click(name, role)
         wait_for(condition, what)

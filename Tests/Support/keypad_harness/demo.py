@@ -3,7 +3,6 @@ clicked with xdotool, and its --trace output collected line by line (Tests/EndTo
 scripts/benchmarks/measure-paste)."""
 import os
 import subprocess
-import threading
 import time
 
 import gi
@@ -11,6 +10,7 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+from .process import ProcessOutput  # noqa: E402
 from .waits import wait_for  # noqa: E402
 
 
@@ -22,25 +22,25 @@ class Demo:
         environment.update(env or {})
         self.process = subprocess.Popen(
             [binary, "--trace", *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
-        self.lines = []
-        self.errors = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_errors, daemon=True).start()
+        self.streams = ProcessOutput(self.process, parse=self._untimed)
+        self.taken = 0  # trace lines `take` has returned
         self.app = self._find_app()
         self.wait_for(lambda: self.find("Amount", "text") is not None, "the form on the bus")
 
-    def _read(self):
-        for line in self.process.stdout:
-            stamp, _, text = line.rstrip("\n").partition(" ")
-            assert stamp.isdigit(), f"trace line without a monotonic time: {line!r}"
-            with self.lock:
-                self.lines.append(text)
+    @staticmethod
+    def _untimed(line):
+        stamp, _, text = line.partition(" ")
+        assert stamp.isdigit(), f"trace line without a monotonic time: {line!r}"
+        return text
 
-    def _read_errors(self):
-        for line in self.process.stderr:
-            with self.lock:
-                self.errors.append(line.rstrip("\n"))
+    @property
+    def lines(self):
+        """The trace lines since the last `take` (all of them before one)."""
+        return self.streams.read()[0][self.taken:]
+
+    @property
+    def errors(self):
+        return self.streams.read()[1]
 
     def _find_app(self):
         deadline = time.time() + 15
@@ -65,8 +65,8 @@ class Demo:
     def take(self):
         """The trace lines since the last call."""
         time.sleep(0.15)
-        with self.lock:
-            lines, self.lines = self.lines, []
+        everything = self.streams.read()[0]
+        lines, self.taken = everything[self.taken:], len(everything)
         return lines
 
     def wait_for(self, condition, what, timeout=5.0):

@@ -8,11 +8,10 @@ import os
 import signal
 import subprocess
 import tempfile
-import threading
-import time
 
 from .atspi_app import OSK_NAME
 from .paths import TESTS
+from .process import ProcessOutput
 from .trace import trace_lines
 from .waits import wait_for
 
@@ -41,16 +40,9 @@ class Form:
         self.process = subprocess.Popen(command + [title] + (["scrolled"] if scrolled else []), stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True, env=env)
-        self.lines, self.errors, self.lock = [], [], threading.Lock()
-        for stream, sink in ((self.process.stdout, self.lines), (self.process.stderr, self.errors)):
-            threading.Thread(target=self._read, args=(stream, sink), daemon=True).start()
+        self.streams = ProcessOutput(self.process)
         self.wait_for_line("ready")
         self.window = self._window()
-
-    def _read(self, stream, sink):
-        for line in stream:
-            with self.lock:
-                sink.append(line.rstrip("\n"))
 
     def _window(self):
         found = []
@@ -63,8 +55,7 @@ class Form:
         return found[0]
 
     def output(self):
-        with self.lock:
-            return list(self.lines), list(self.errors)
+        return self.streams.read()
 
     def wait_for_line(self, line, timeout=8.0):
         wait_for(lambda: line in self.output()[0], repr(line), timeout, seen=lambda: self.output())
@@ -107,10 +98,21 @@ class Form:
         x, y, width, height = json.loads(line[len(f"frame {name} "):])
         subprocess.run(["xdotool", "mousemove", str(x + width // 2), str(y + height // 2), "click", "1"], check=True)
 
-    def select(self, name, start, end):
+    def select(self, name, start, end, hold=False):
+        """Selects `name`'s characters `start` to `end`, the caret at `end`; `hold`: then the app
+        is busy (its main loop waits) until `release`."""
         before = len(self.output()[0])
-        self.send(f"select {name} {start} {end}")
+        self.send(f"select {name} {start} {end}" + (" hold" if hold else ""))
         wait_for(lambda: f"selected {name}" in self.output()[0][before:], f"{name}'s selection")
+
+    def release(self):
+        """Ends a `select … hold`, and returns the first change of a field's text that follows: the
+        `changed NAME TEXT` line of what the app did with what came meanwhile."""
+        before = len(self.output()[0])
+        self.send("release")
+        changed = wait_for(lambda: next((l for l in self.output()[0][before:] if l.startswith("changed ")), None),
+                           "a field's text to change", seen=lambda: self.output()[0][before:])
+        return changed
 
     def assert_focused(self, name):
         state = self.state()
@@ -155,7 +157,9 @@ class DBusMonitor:
         self.file = tempfile.NamedTemporaryFile("w+", suffix=".txt")
         self.process = subprocess.Popen(
             ["dbus-monitor", "--session", f"interface='{OSK_NAME}'"], stdout=self.file, stderr=subprocess.DEVNULL)
-        time.sleep(0.5)  # dbus-monitor has no ready signal; it only needs to be in place before the form starts
+        # In place once it prints the bus's NameLost for its own name: the bus sends it when
+        # the connection has become a monitor (before the form starts).
+        wait_for(lambda: "member=NameLost" in self.text(), "dbus-monitor to become a monitor", seen=self.text)
         return self
 
     def text(self):
@@ -193,6 +197,42 @@ def type_a_password(form, keypad):
     assert form.text("Password") == "e", f"Password's Deletes left {form.text('Password')!r}"
     keypad.press(form, "activate Password")
     form.assert_focused("Password")
+
+
+def assert_delete_follows_the_apps_selection(form, keypad, trace):
+    """keypad-osk's Delete while its copy of the text lags the app's selection (the app is busy
+    before its input method tells keypad-osk, `select … hold`): a selection keypad-osk has not
+    heard of goes whole, not the character before the caret keypad-osk knew; a selection the
+    app has dropped, which keypad-osk still holds, leaves the character before the app's caret
+    to delete, not keypad-osk's range."""
+    with DBusMonitor() as monitor:
+        form.focus("Digits")
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "1", "2", "3", "4", "5")
+
+        def delete_held(start, end):
+            """Delete tapped while the app is busy after selecting `start` to `end`; the app's
+            change once it goes on."""
+            keypad.wait_for("Delete")
+            # Found before: the accessibility bus waits on a busy app.
+            delete = keypad.center(keypad.find("Delete"))
+            deletes = len(trace_lines(trace, "delete "))
+            form.select("Digits", start, end, hold=True)
+            keypad.tap_at(delete)
+            wait_for(lambda: len(trace_lines(trace, "delete ")) > deletes, "keypad-osk to send its delete")
+            return form.release()
+
+        # keypad-osk holds "12345", the caret at its end; the app selects "23" and is busy.
+        changed = delete_held(1, 3)
+        assert changed == 'changed Digits "145"', f"Delete over a selection keypad-osk had not heard of: {changed}"
+        # keypad-osk hears of a selection of "14" (the app's input method tells it on the bus),
+        # then the app drops it, the caret at the end, and is busy.
+        form.select("Digits", 0, 2)
+        wait_for(lambda: 'string "145"\n   int32 2\n   int32 0' in monitor.text(), "keypad-osk to be told of the selection",
+                 seen=lambda: monitor.text()[-300:])
+        changed = delete_held(3, 3)
+        assert changed == 'changed Digits "14"', f"Delete after the app dropped its selection: {changed}"
+        form.assert_focused("Digits")
 
 
 def assert_password_kept(monitor, trace):

@@ -4,7 +4,6 @@ keys on the accessibility bus, tapped with xdotool."""
 import os
 import subprocess
 import tempfile
-import time
 
 import gi
 
@@ -92,7 +91,13 @@ def puri(method, *args, prefix=()):
 
 
 class Keypad:
-    """keypad-osk's keypad: its keys on the accessibility bus, tapped with xdotool."""
+    """keypad-osk's keypad: its keys on the accessibility bus, tapped with xdotool, each tap
+    once the keypad-osk's trace (`trace`, default KEYPAD_IM_TRACE) says its keypad has settled
+    with that key."""
+
+    def __init__(self, trace=None):
+        path = trace or os.environ.get("KEYPAD_IM_TRACE")
+        self.trace = Trace(path, fresh=False) if path else None
 
     @staticmethod
     def owner_pid():
@@ -138,7 +143,14 @@ class Keypad:
         return self.find(name) is not None
 
     def wait_for(self, key="Delete"):
-        """Waits until the keypad has slid in: `key` shows and stays put (three looks)."""
+        """Waits until the keypad has slid in with `key`: keypad-osk's trace says its keypad
+        settled (its last `shown` keypad has `key`, the toolbar's enabled buttons included), and
+        the key shows on the accessibility bus and stays put (three looks)."""
+        if self.trace is not None:
+            wait_for(lambda: (self.trace.keypad() or ("", "", {}))[2].get(key),
+                     f"keypad-osk's trace to show a keypad with key {key!r}", timeout=10,
+                     seen=lambda: self.trace.lines()[-4:])
+
         def position():
             node = self.find(key)
             return self.center(node) if node is not None else None
@@ -155,29 +167,31 @@ class Keypad:
     def tap(self, name):
         node = self.find(name)
         assert node is not None, f"no key {name!r} shows"
-        x, y = self.center(node)
+        self.tap_at(self.center(node))
+
+    @staticmethod
+    def tap_at(point):
+        """A tap at `point` (x, y on the screen): a key found before."""
+        x, y = point
         subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--delay", "0", "1"], check=True)
 
-    def tap_until(self, key, condition, what):
-        """Taps `key` until `condition` holds: once more only if the first tap changed
-        nothing within a second. Under openbox a press on a window that never takes focus is
-        now and then lost to the window manager's passive grab (issue #13, as
-        keypad_harness/atspi_app.py); a tap that acts twice still fails the caller's own check."""
+    def tap_once(self, key, effect, what):
+        """Taps `key` once its keypad has settled (`wait_for`), and waits for `effect`, the
+        tap's effect. On a timeout the error says whether keypad-osk saw the tap at all (its
+        trace's `tap` lines: none for a press that never reached the keypad)."""
+        self.wait_for(key)
+        taps = len(self.trace.since(0, "tap ")) if self.trace is not None else 0
         self.tap(key)
-        deadline = time.time() + 1.0
-        while time.time() < deadline and not condition():
-            time.sleep(0.05)
-        if not condition():
-            self.tap(key)
-            wait_for(condition, what)
+        wait_for(effect, what, seen=lambda: "keypad-osk's trace since the tap: "
+                 f"{self.trace.since(0, 'tap ')[taps:] if self.trace is not None else 'no trace'}")
 
     def type(self, form, field, *keys):
-        """Taps keys that each change `field`'s text in `form`, waiting for each change."""
+        """Taps keys that each change `field`'s text in `form`, one tap each, waiting for each change."""
         for key in keys:
             before = form.text(field)
-            self.tap_until(key, lambda: form.text(field) != before, f"key {key!r} to change {field}")
+            self.tap_once(key, lambda: form.text(field) != before, f"key {key!r} to change {field}")
 
     def press(self, form, line, key="Return"):
-        """Taps `key` until `form` prints `line`."""
+        """Taps `key` once and waits for `form` to print `line`."""
         before = len(form.output()[0])
-        self.tap_until(key, lambda: line in form.output()[0][before:], repr(line))
+        self.tap_once(key, lambda: line in form.output()[0][before:], repr(line))

@@ -1,9 +1,46 @@
-"""A process read from /proc (Linux):
+"""A process the tests start or watch:
+- its standard output and error, read line by line as it writes them (ProcessOutput: the apps
+  of keypad_harness.atspi_app and keypad_harness.form_app, keypad_harness.demo's keypad-demo);
+and read from /proc (Linux):
 - how its threads wait and how often they woke: what keypad-osk's idle test (Tests/OSK/osk_e2e.py)
   asserts and bench-osk (scripts/benchmarks/bench_osk.py) counts;
 - its resident memory: VmRSS (the GTK tests' soak), and RSS and PSS from smaps_rollup (make bench)."""
 import os
 import platform
+import threading
+
+
+class ProcessOutput:
+    """A child's standard output and error (pipes, text mode), each read into its own list of
+    lines (no newline) by a thread of its own, so the child never blocks on a full pipe.
+    `parse` turns each output line into what is kept (keypad-demo's trace drops its time)."""
+
+    def __init__(self, process, parse=None):
+        self.lines, self.errors = [], []
+        self._lock = threading.Lock()
+        self._readers = [threading.Thread(target=self._read, args=(stream, sink, convert), daemon=True)
+                         for stream, sink, convert in ((process.stdout, self.lines, parse),
+                                                       (process.stderr, self.errors, None))]
+        for reader in self._readers:
+            reader.start()
+
+    def _read(self, stream, sink, convert):
+        for line in stream:
+            line = line.rstrip("\n")
+            if convert is not None:
+                line = convert(line)
+            with self._lock:
+                sink.append(line)
+
+    def read(self):
+        """(output lines, error lines) so far, copies."""
+        with self._lock:
+            return list(self.lines), list(self.errors)
+
+    def join(self, timeout=2):
+        """Waits for both streams' ends (the child has ended): after it, `read` is all it wrote."""
+        for reader in self._readers:
+            reader.join(timeout=timeout)
 
 # The waits a sleeping thread blocks in, by syscall number (/proc/PID/task/TID/syscall), per
 # machine, with the argument that holds its timeout.

@@ -3,7 +3,7 @@ docs/benchmarks-prose/ with the figures it computes from Benchmarks/results/*.js
 against Benchmarks/goals.json. A part is a module with NEEDS (the results sections it reads;
 the part is left out while one is missing) and fields(sections, goals) -> the template's
 {fields}. Adding a section: docs/benchmarks.md, "Adding a section"."""
-from . import (cpu_per_tap, debian_package, goals, gtk4_module, header, headless_model, im_module, keypad_osk,
+from . import (cpu_per_tap, goals, gtk4_module, header, headless_model, im_module, keypad_osk,
                memory, qt_plugin, showing_and_idle, soak, soak_osk, tap_latency, web_kiosks)
 
 # (template in docs/benchmarks-prose/, the part that fills it)
@@ -19,7 +19,6 @@ PARTS = [
     ("soak-osk", soak_osk),
     ("im-module", im_module),
     ("gtk4-module", gtk4_module),
-    ("debian-package", debian_package),
     ("web-kiosks", web_kiosks),
     ("keypad-osk", keypad_osk),
     ("qt-plugin", qt_plugin),
