@@ -9,6 +9,9 @@ file from the build (XDG_DATA_DIRS=<bin>/share:…), as `make test-gtk4` does:
 
     Tests/GTK4/gtk4_e2e.py BIN_DIR            the tests under a window manager
     Tests/GTK4/gtk4_e2e.py --no-wm BIN_DIR    the one test without (KEYPAD_NO_WM=1)
+    Tests/GTK4/gtk4_e2e.py --wayland BIN_DIR  the form as a native Wayland client of a headless sway
+                                              (under scripts/display/with-wayland sway): the field
+                                              kept in view beside the keypad (#34)
     Tests/GTK4/gtk4_e2e.py --soak [--gtk 3] BIN_DIR   20 000 focus changes, memory flat (make soak)
     Tests/GTK4/gtk4_e2e.py --gtk 3 …          the same tests of the thin GTK 3 module (the same
                                               context source, #31): the form in GTK 3
@@ -22,21 +25,23 @@ import os
 import signal
 import subprocess
 import sys
+import shutil
 import tempfile
 import threading
 
-from keypad_harness.form_app import (GTK, DBusMonitor, Form, assert_delete_follows_the_apps_selection,  # noqa: E402
-                                     assert_field_kept_in_view, assert_field_kept_in_view_below_a_keypad_at_the_top,
+from keypad_harness.form_app import (FORM, GTK, DBusMonitor, Form, WaylandForm,  # noqa: E402
+                                     assert_delete_follows_the_apps_selection, assert_far_types_and_margin_goes,
                                      assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
                                      assert_taps_keep_focus, delete_and_activate_digits, keypad_osk_at_the_top,
                                      module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
-from keypad_harness.keypad_osk import Keypad  # noqa: E402
+from keypad_harness.keypad_osk import OSK, Keypad, screenshot  # noqa: E402
 from keypad_harness.process import resident_kb  # noqa: E402
-from keypad_harness.runner import Skipped, run_each  # noqa: E402
-from keypad_harness.screenshot import x11_screenshot  # noqa: E402
+from keypad_harness.runner import run_each  # noqa: E402
+from keypad_harness.screenshot import not_yellow, x11_screenshot  # noqa: E402
 from keypad_harness.trace import trace_lines  # noqa: E402
 from keypad_harness.waits import wait_for  # noqa: E402
+from keypad_harness.wayland import click_output, start_virtual_pointer  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # ---- The tests ----
@@ -188,16 +193,74 @@ def test_keypad_above_a_fullscreen_kiosk(bin_dir, keypad, trace):
         form.close()
 
 
+def keypad_edge(trace, mark, edge):
+    """The keypad's frame (x, y, w, h) once keypad-osk's trace says it arrived at `edge` since `mark`."""
+    def arrived():
+        edges = [line.split() for line in trace_lines(trace, "")[mark:] if line.startswith("edge ")]
+        if edges and edges[-1][1] == edge:
+            return tuple(int(v) for v in edges[-1][2].split(","))
+        return None
+    return wait_for(arrived, f"the keypad along the {edge}", seen=lambda: trace_lines(trace, "edge ")[-3:])
+
+
+def wait_uncovered(form, name, keypad_frame, what):
+    """Waits until field `name` of `form` (yellow) is wholly off `keypad_frame` and an X screenshot
+    shows its yellow (the keypad's window is not over it); its frame."""
+    x, y, w, h = keypad_frame
+
+    def clear():
+        field = form.state()[name]
+        return field if field[1] >= y + h or field[1] + field[3] <= y else None
+    field = wait_for(clear, what, seen=lambda: (form.state()[name], keypad_frame))
+    shot_path = tempfile.mktemp(suffix=".png", prefix=f"keypad-kept-in-view-{name}-")
+    try:
+        wait_for(lambda: not not_yellow(x11_screenshot(shot_path), field), f"{name}'s yellow in a screenshot",
+                 seen=lambda: not_yellow(x11_screenshot(shot_path), field)[:4])
+    finally:
+        if os.path.exists(shot_path):
+            os.remove(shot_path)
+    return field
+
+
 def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
-    """A field low in a scrolled window of a fullscreen form: keypad-osk tells the app where its
-    keypad is (KeypadFrame) and the module scrolls the field above it, the scrolled window's
-    child getting a bottom margin as tall as the keypad covers; the margin goes with the keypad.
-    GTK 3 only: the GTK 4 module does not act on KeypadFrame yet."""
-    if GTK["version"] == 4:
-        raise Skipped("the GTK 4 module does not act on KeypadFrame yet")
+    """A field low in a scrolled window of a fullscreen form: the scrolled window at its end, Far,
+    near the bottom of the screen, is tapped (a real click); keypad-osk tells the app where its
+    keypad is (KeypadFrame) and the module scrolls Far above it, the scrolled window's child
+    getting a bottom margin as tall as the keypad covers: a screenshot shows Far's yellow, and a
+    key types into it. The keypad stays along the bottom (the module keeps the field in view: no
+    move off the caret); focus on Digits keeps the margin; it goes with the keypad."""
+    mark = len(trace_lines(trace, ""))
     form = Form(bin_dir, scrolled=True)
     try:
-        assert_field_kept_in_view(form, keypad)
+        form.fullscreen()
+        screen_width, screen_height = (int(v) for v in subprocess.run(
+            ["xdotool", "getdisplaygeometry"], capture_output=True, text=True, check=True).stdout.split())
+        wait_for(lambda: form.state()["far"][2] == screen_width, "the fullscreen form laid out",
+                 seen=lambda: form.state()["far"])
+        # No field focused, which GTK would scroll back into view, and the first field's keypad gone
+        # (slid out, its window unmapped: a tap there would land on it); then the scrolled window
+        # at its end.
+        assert form.state()["focus"] == "Digits", form.state()
+        keypad.wait_for("1")
+        hidden = len(trace_lines(trace, "hidden"))
+        form.send("unfocus")
+        wait_for(lambda: form.state()["focus"] is None, "no field focused")
+        wait_for(lambda: len(trace_lines(trace, "hidden")) > hidden, "the first field's keypad to hide")
+        wait_for(lambda: not subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Keypad$"],
+                                            capture_output=True).stdout, "the keypad's window unmapped")
+        form.send("scroll-end")
+        form.wait_for_line("scrolled")
+        wait_for(lambda: screen_height - 100 < sum(form.state()["far"][1::2]) <= screen_height,
+                 "Far near the bottom of the screen", seen=lambda: (form.state()["far"], screen_height))
+        form.click("Far")
+        wait_for(lambda: form.state()["focus"] == "Far", "the tap to focus Far", seen=lambda: form.state())
+        keypad.wait_for("1")
+        frame = keypad_edge(trace, mark, "bottom")
+        wait_uncovered(form, "far", frame, "Far to be scrolled above the keypad")
+        state = form.state()
+        assert state["margin"] > 0 and state["margin_top"] == 0, state
+        assert not [l for l in trace_lines(trace, "")[mark:] if l.startswith("edge top")], "the keypad left the bottom"
+        assert_far_types_and_margin_goes(form, keypad)
     finally:
         form.close()
     assert_quiet(form)
@@ -206,16 +269,33 @@ def test_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
 def test_field_kept_in_view_below_a_keypad_at_the_top(bin_dir, keypad, trace):
     """keypad-osk --position top (#34): KeypadFrame says the keypad is along the top, and the
     module gives the scrolled window's child a top margin as tall as the keypad covers (no bottom
-    margin), so Digits, at the top of the fullscreen form, shows below the keypad and types; Far,
-    low in the scrolled window, is scrolled into the part below the keypad; the margin goes with
-    the keypad. GTK 3 only: the GTK 4 module does not act on KeypadFrame yet."""
-    if GTK["version"] == 4:
-        raise Skipped("the GTK 4 module does not act on KeypadFrame yet")
+    margin), so Digits, at the top of the fullscreen form, tapped (a real click), shows below the
+    keypad (its yellow in a screenshot) and types; Far, low in the scrolled window, is scrolled
+    into the part below the keypad and types; the margin goes with the keypad."""
     form = None
     with keypad_osk_at_the_top(bin_dir, keypad):
+        mark = len(trace_lines(trace, ""))
         form = Form(bin_dir, scrolled=True)
         try:
-            assert_field_kept_in_view_below_a_keypad_at_the_top(form, keypad, trace)
+            form.fullscreen()
+            form.click("Digits")
+            wait_for(lambda: form.state()["focus"] == "Digits", "the tap to focus Digits")
+            keypad.wait_for("1")
+            frame = keypad_edge(trace, mark, "top")
+            wait_uncovered(form, "digits", frame, "Digits below the keypad")
+            state = form.state()
+            assert state["margin_top"] > 0 and state["margin"] == 0, f"margins: top {state['margin_top']}, " \
+                f"bottom {state['margin']}"
+            keypad.type(form, "Digits", "4")
+            assert form.text("Digits") == "4", form.text("Digits")
+            form.focus("Far")
+            keypad.wait_for("1")
+            wait_uncovered(form, "far", frame, "Far scrolled below the keypad")
+            keypad.type(form, "Far", "5")
+            assert form.text("Far") == "5", form.text("Far")
+            form.send("unfocus")
+            keypad.wait_for_no_keypad()
+            wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
         finally:
             form.close()
     assert_quiet(form)
@@ -448,7 +528,15 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
     """#34 on X11: keypad-osk places its keypad from the module's caret (FocusIn, SetCursorRect)
     and the caret's monitor: a fullscreen window's entry near the bottom (focused at start) gets
     the keypad along the top, the entry's yellow uncovered, and keys type into it; focus on the
-    entry at the top brings the keypad back to the bottom, where it types too."""
+    entry at the top brings the keypad back to the bottom, where it types too. The keypad is placed
+    once: keypad-osk runs before the window starts (D-Bus activation asked first, as by an earlier
+    app), and the module's first FocusIn carries the entry's caret, so the keypad never shows at
+    the bottom first (before, it did: GTK 4 tells the caret after the focus)."""
+    if keypad.owner_pid() is None:
+        subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                        "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.StartServiceByName",
+                        "org.keypad.OSK1", "0"], check=True, capture_output=True)
+        wait_for(lambda: keypad.owner_pid() is not None, "keypad-osk started by D-Bus activation", timeout=20)
     mark = len(trace_lines(trace, ""))
     app = GTK4Caret(dict(os.environ, GTK_PATH=os.path.join(bin_dir, "gtk-4.0"), GTK_IM_MODULE="keypad"))
     shot_path = tempfile.mktemp(suffix=".png", prefix="keypad-x11-caret-")
@@ -463,13 +551,10 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
         x, y, w, h = (int(v) for v in edge_lines()[-1][2].split(","))
         assert y == 0 and h < low[1], f"the keypad at {(x, y, w, h)}, the entry at {low}"
         keypad.wait_for("4")
+        assert [l[1] for l in edge_lines()] == ["top"], f"placed more than once: {edge_lines()}"
         key_x, key_y = Keypad.center(keypad.find("4"))
         assert key_y < h, f"the key 4 at {key_y}, not in the keypad along the top"
-        shot = x11_screenshot(shot_path)
-        points = [(px, py) for px in range(low[0] + low[2] // 2, low[0] + low[2] - 6, 12)
-                  for py in range(low[1] + 6, low[1] + low[3] - 5, 6)]
-        covered = [(px, py, shot.pixel(px, py)) for px, py in points
-                   if any(abs(a - b) > 12 for a, b in zip(shot.pixel(px, py), (255, 255, 0)))]
+        covered = not_yellow(x11_screenshot(shot_path), low)
         assert not covered, f"the entry at {low} is covered: {covered[:4]}"
         for key, expected in (("4", "4"), ("2", "42")):
             keypad.tap_once(key, lambda e=expected: app.read() and f"text Bottom {e}" in app.lines,
@@ -487,6 +572,95 @@ def test_keypad_leaves_the_caret_uncovered(bin_dir, keypad, trace):
             os.remove(shot_path)
 
 
+# ---- On Wayland (--wayland): the form as a native client of a headless sway ----
+
+def wayland_kept_in_view(bin_dir, keypad, trace, position, tapped, then):
+    """keypad-osk (started here, `--position position`; the module reaches it on the session bus,
+    the compositor knows nothing of the form's fields) and the scrolled form fullscreen on sway's
+    one output, whose pixels its frames are in (a Wayland client knows no more of its place):
+    field `tapped` tapped with the virtual pointer is kept in view beside the keypad, which
+    arrives at its edge (`edge` in keypad-osk's trace), its yellow in a screenshot; a tap on a key
+    types into it (the form's own text), and so into `then` once it has focus. Returns the
+    form's last state with the keypad shown."""
+    edge = "top" if position == "top" else "bottom"
+    workdir = tempfile.mkdtemp(prefix="keypad-gtk-wayland-")
+    osk = OSK(bin_dir, workdir, f"kept-in-view-{edge}", args=("--position", position))
+    form = None
+    try:
+        wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk on the session bus", timeout=20)
+        form = WaylandForm(bin_dir, "GTK form", env={}, command=FORM, scrolled=True)
+        form.fullscreen()
+        wait_for(lambda: form.state()["far"][2] == 1280, "the fullscreen form laid out", seen=lambda: form.state())
+        # Digits had focus from the start, and its keypad: both gone first (a tap where the keypad
+        # was would land on it); for Far the scrolled window at its end, Far near the output's bottom.
+        osk.trace.wait_keypad(0, "numberPad")
+        mark = osk.trace.mark()
+        form.send("unfocus")
+        osk.trace.wait_hidden(mark)
+        if tapped == "Far":
+            form.send("scroll-end")
+            form.wait_for_line("scrolled")
+            wait_for(lambda: 620 < sum(form.state()["far"][1::2]) <= 720, "Far near the bottom",
+                     seen=lambda: form.state()["far"])
+        mark = osk.trace.mark()
+        x, y, width, height = form.state()[tapped.lower()]
+        click_output(x + width // 2, y + height // 2)
+        wait_for(lambda: form.state()["focus"] == tapped, f"the tap to focus {tapped}", seen=lambda: form.state())
+        for name in (tapped, then):
+            if name == then:
+                mark = osk.trace.mark()
+                form.focus(then)
+            pad = osk.trace.wait_keypad(mark, "numberPad")
+            frame = arrived(osk.trace, mark, edge)
+            field = wait_for(lambda: off(form.state()[name.lower()], frame), f"{name} off the keypad at the {edge}",
+                             seen=lambda: (form.state()[name.lower()], frame))
+            wait_for(lambda: not not_yellow(screenshot(f"kept-in-view-{name}"), field),
+                     f"{name}'s yellow in a screenshot", seen=lambda: not_yellow(screenshot(name), field)[:4])
+            before = form.text(name)
+            osk.tap(pad, frame[1], "7")
+            wait_for(lambda: form.text(name) == before + "7", f"the tap on 7 to type into {name}",
+                     seen=lambda: form.text(name))
+            form.assert_focused(name)
+            state = form.state()
+        assert not osk.trace.since(0, f"edge {'bottom' if edge == 'top' else 'top'}"), osk.trace.since(0, "edge")
+    finally:
+        if form is not None:
+            form.close()
+        osk.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    assert_quiet(form)
+    return state
+
+
+def arrived(trace, mark, edge):
+    """The keypad's frame (x, y, w, h) once keypad-osk's `Trace` says it arrived at `edge` since `mark`."""
+    def found():
+        lines = trace.since(mark, "edge ")
+        return tuple(int(v) for v in lines[-1].split()[2].split(",")) if lines and lines[-1].split()[1] == edge \
+            else None
+    return wait_for(found, f"the keypad along the {edge}", seen=lambda: trace.since(0, "edge ")[-3:])
+
+
+def off(field, frame):
+    """`field` when it is wholly above or below the keypad's `frame`, else None."""
+    return field if field[1] >= frame[1] + frame[3] or field[1] + field[3] <= frame[1] else None
+
+
+def test_wayland_field_kept_in_view_above_the_keypad(bin_dir, keypad, trace):
+    """In sway, Far near the output's bottom tapped: scrolled above the keypad, which stays along
+    the bottom (the module keeps its field in view: FocusIn's flag 0x10), with a bottom margin;
+    Digits, focused then, keeps it."""
+    state = wayland_kept_in_view(bin_dir, keypad, trace, "auto", "Far", "Digits")
+    assert state["margin"] > 0 and state["margin_top"] == 0, state
+
+
+def test_wayland_field_kept_in_view_below_a_keypad_at_the_top(bin_dir, keypad, trace):
+    """In sway, keypad-osk --position top: Digits, at the top of the form, tapped, shows below the
+    keypad (a top margin); Far, focused then, is scrolled below it too."""
+    state = wayland_kept_in_view(bin_dir, keypad, trace, "top", "Digits", "Far")
+    assert state["margin_top"] > 0 and state["margin"] == 0, state
+
+
 WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
            test_toolbar_moves_focus_in_the_app,
            test_two_apps_share_one_keypad_that_follows_focus,
@@ -495,6 +669,7 @@ WITH_WM = [test_each_field_gets_its_pad_and_every_key_works, test_delete_follows
            test_keypad_osk_killed_mid_typing, test_no_keypad_osk_at_all,
            test_a_rogue_peer_is_bounded, test_widget_factory, test_keypad_leaves_the_caret_uncovered]
 WITHOUT_WM = [test_no_window_manager_tap_keeps_focus]
+WAYLAND = [test_wayland_field_kept_in_view_above_the_keypad, test_wayland_field_kept_in_view_below_a_keypad_at_the_top]
 # Run with --soak by make soak (scripts/benchmarks/soak, release build: a memory goal, not a timed
 # test). Measured (#31) before its fixes: over 9 000 focus moves with the keypad showing, keypad-osk
 # grew 10-14 MB (Xlib's event queue and the queue of D-Bus messages it fell behind on, both kept
@@ -509,10 +684,15 @@ def main():
     parser.add_argument("--only", help="run the tests whose names contain this")
     parser.add_argument("--gtk", type=int, choices=(3, 4), default=4, help="the GTK whose thin module is tested")
     parser.add_argument("--soak", action="store_true", help="the long memory tests (SOAK) instead")
+    parser.add_argument("--wayland", action="store_true", help="the Wayland tests (WAYLAND) instead, in sway")
     arguments = parser.parse_args()
     GTK["version"] = arguments.gtk
-    trace = os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file")
-    tests = SOAK if arguments.soak else WITHOUT_WM if arguments.no_wm else WITH_WM
+    if arguments.wayland:
+        start_virtual_pointer(arguments.bin_dir)
+    # On Wayland each test's keypad-osk writes a trace of its own.
+    trace = None if arguments.wayland else (
+        os.environ.get("KEYPAD_IM_TRACE") or sys.exit("KEYPAD_IM_TRACE must name keypad-osk's trace file"))
+    tests = SOAK if arguments.soak else WAYLAND if arguments.wayland else WITHOUT_WM if arguments.no_wm else WITH_WM
     failed = run_each(tests, arguments.only, lambda test: test(arguments.bin_dir, Keypad(), trace))
     sys.exit(1 if failed else 0)
 

@@ -7,8 +7,9 @@ It prints what the app itself sees, one line each: `ready`, `changed NAME TEXT` 
 JSON-quoted), `activate NAME`, `focus NAME`. It obeys lines on standard input:
 `focus NAME`, `unfocus` (no field has focus), `churn COUNT NAME NAME` (focus moves COUNT
 times between the two fields; prints `churned COUNT`), `select NAME START END [hold]` (character offsets,
-the caret at END; `hold`: then the app is busy until its next line, `release`), `frame NAME` (prints `frame NAME
-[x, y, width, height]` on screen; GTK 3 only), `fullscreen`, `state` (prints
+the caret at END; `hold`: then the app is busy until its next line, `release`), `frame NAME` (prints
+`frame NAME [x, y, width, height]` on screen), `scroll-end` (the scrolled window to its end),
+`fullscreen`, `state` (prints
 `state {json}`: whether its window is active and fullscreen, the focused field, every
 field's text).
 
@@ -16,7 +17,12 @@ With KEYPAD_FORM_GTK=3 in its environment it is the same form in GTK 3, for the 
 module's tests (the same source as the GTK 4 module's, #31). A second argument `scrolled`
 puts the form in a scrolled window with one more field, Far (digits), below a tall gap; then
 `state` also gives Far's and Digits' frames on screen (`far`, `digits`: x, y, width, height) and
-the bottom and top margins of the scrolled window's child (`margin`, `margin_top`), GTK 3 only."""
+the bottom and top margins of the scrolled window's child (`margin`, `margin_top`), and Digits and
+Far are yellow (#ffff00), for screenshots.
+
+Frames on screen: GTK 3 from its window's origin; GTK 4, which tells no window's place, in the
+window's own coordinates, which are the screen's for the tests' fullscreen form (on Wayland, the
+output's)."""
 import json
 import os
 import sys
@@ -76,6 +82,17 @@ else:
     window.connect("window-state-event", window_state)
 
 
+if SCROLLED:
+    provider = Gtk.CssProvider()
+    provider.load_from_data(b"entry.watched { background: #ffff00; }")
+    if GTK4:
+        Gtk.StyleContext.add_provider_for_display(Gdk.Display.get_default(), provider,
+                                                  Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+    else:
+        Gtk.StyleContext.add_provider_for_screen(Gdk.Screen.get_default(), provider,
+                                                 Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+
+
 def watch_focus(name, widget):
     if not GTK4:
         widget.connect("focus-in-event", lambda *_: say(f"focus {name}") or False)
@@ -121,10 +138,20 @@ if SCROLLED:
     watch_focus("Far", far)
     add(far)
     fields["Far"] = far
+    for watched in (far, fields["Digits"]):
+        if GTK4:
+            watched.add_css_class("watched")
+        else:
+            watched.get_style_context().add_class("watched")
 
 
 def screen_frame(widget):
-    """The widget's frame on screen (GTK 3)."""
+    """The widget's frame on screen (GTK 4: in the window's coordinates)."""
+    if GTK4:
+        _, bounds = widget.compute_bounds(window)
+        dx, dy = window.get_surface_transform()
+        return [int(bounds.get_x() + dx), int(bounds.get_y() + dy), int(bounds.get_width()),
+                int(bounds.get_height())]
     toplevel = widget.get_toplevel()
     _, left, top = toplevel.get_window().get_origin()
     x, y = widget.translate_coordinates(toplevel, 0, 0)
@@ -169,13 +196,17 @@ def command(line):
             hold()
     elif words[0] == "frame":
         say(f"frame {words[1]} {json.dumps(screen_frame(fields[words[1]]))}")
+    elif words[0] == "scroll-end":
+        adjustment = content.get_vadjustment()
+        adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
+        say("scrolled")
     elif words[0] == "fullscreen":
         window.fullscreen()
     elif words[0] == "state":
         state = {"active": window.is_active(), "fullscreen": window.is_fullscreen() if GTK4 else fullscreen[0],
                  "focus": focused_name(),
                  "texts": {name: text_of(widget) for name, widget in fields.items()}}
-        if SCROLLED and not GTK4:
+        if SCROLLED:
             state["far"] = screen_frame(fields["Far"])
             state["digits"] = screen_frame(fields["Digits"])
             state["margin"] = content.get_child().get_margin_bottom()

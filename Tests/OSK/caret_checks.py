@@ -16,13 +16,10 @@ import shutil
 import tempfile
 
 from keypad_harness.gtk4_apps import GTK4Caret
-from keypad_harness.screenshot import CHROME, near
+from keypad_harness.screenshot import CHROME, near, not_yellow
 from keypad_harness.waits import wait_for
 from keypad_harness.wayland import VirtualPointer, click_output
 from keypad_harness.web import Page, chromium, stop_browser
-
-YELLOW = (255, 255, 0)
-
 
 @contextlib.contextmanager
 def chromium_on(name, kiosk=True, workdir=None, browser=chromium):
@@ -55,19 +52,9 @@ def keypad_rows(shot, frame):
     return all(near(shot.pixel(px, py), CHROME) for px in (x + 1, x + w - 2) for py in (y + 1, y + h - 2))
 
 
-def field_pixels(shot, rect):
-    """The field's right half (away from its text and caret), inset from its border: (x, y, colour)."""
-    x, y, w, h = rect
-    return [(px, py, shot.pixel(px, py)) for px in range(x + w // 2, x + w - 6, 12) for py in range(y + 6, y + h - 5, 6)]
-
-
-def not_yellow(shot, rect):
-    return [p for p in field_pixels(shot, rect) if not near(p[2], YELLOW, 12)]
-
-
 def field_uncovered(shot, rect):
     """Whether the field's right half shows its yellow."""
-    return all(near(colour, YELLOW, 12) for _, _, colour in field_pixels(shot, rect))
+    return not not_yellow(shot, rect)
 
 
 def covers(frame, rect):

@@ -70,31 +70,45 @@ def test_qt6_plugin_caret_unknown(bin_dir, workdir):
 
 
 def test_keypad_on_the_focused_output(bin_dir, workdir):
-    """Two outputs (a second headless one, `swaymsg create_output`, beside the first): a
-    fullscreen GTK 4 window on the second, focused output gets the keypad on that output, not on
-    GDK's first monitor; sway tells no caret, so the focused output is where the field is. Runs
-    last of the caret tests (sway 1.7 cannot unplug the output again)."""
+    """Two outputs (a second headless one, `swaymsg create_output`, smaller, 1024x600, beside the
+    first): a fullscreen GTK 4 window on the second, focused output gets the keypad on that
+    output, not on GDK's first monitor; sway tells no caret, so the focused output is where the
+    field is. The keypad's frame (the trace's `edge` line, which thin modules get as KeypadFrame)
+    is that output's bottom in the layout's pixels, as wide as that output: before, it was GDK's
+    first monitor's (`edge bottom 0,426,1280,294`). Runs last of the caret tests (sway 1.7 cannot
+    unplug the output again)."""
     before = {o["name"] for o in json.loads(sway("-t", "get_outputs"))}
     sway("create_output")
     added = wait_for(lambda: [o["name"] for o in json.loads(sway("-t", "get_outputs")) if o["name"] not in before],
                      "the second output")[0]
     first = sorted(before)[0]
     sway("output", first, "pos", "0", "0")
-    sway("output", added, "mode", "1280x720", "pos", "1280", "0")
+    sway("output", added, "mode", "1024x600", "pos", "1280", "0")
+    wait_for(lambda: [o["rect"] for o in json.loads(sway("-t", "get_outputs")) if o["name"] == added] ==
+             [dict(x=1280, y=0, width=1024, height=600)], f"{added} at 1280,0, 1024x600",
+             seen=lambda: json.loads(sway("-t", "get_outputs")))
     sway("focus", "output", added)
     osk = OSK(bin_dir, workdir, "two-outputs")
     app = GTK4Caret(PLAIN)
     try:
         mark = 0
         osk.trace.wait_keypad(mark, "numberPad")
-        x, y, w, h = wait_edge(osk.trace, mark, "bottom")
-        # Drawn on the second output (the layout's x from 1280); then the first has none.
+
+        def on_second():
+            lines = osk.trace.since(mark, "edge ")
+            frame = tuple(int(v) for v in lines[-1].split()[2].split(",")) if lines else None
+            return frame if frame and frame[0] == 1280 and frame[2] == 1024 and sum(frame[1::2]) == 600 else None
+        x, y, w, h = wait_for(on_second, f"the keypad's frame at the bottom of {added}",
+                              seen=lambda: osk.trace.since(mark, "edge ")[-3:])
+        assert osk.trace.since(mark, "edge ")[-1].split()[1] == "bottom", osk.trace.since(mark, "edge ")
+
+        # Drawn there, as wide as that output; then the first has none.
         def drawn_on_second():
             shot = screenshot("two-outputs")
-            return shot if keypad_rows(shot, (1280 + x, y, w, h)) else None
+            return shot if keypad_rows(shot, (x, y, w, h)) else None
         shot = wait_for(drawn_on_second, f"the keypad drawn on {added}", timeout=5)
-        assert not keypad_rows(shot, (x, y, w, h)), f"a keypad on {first} too"
-        print(f"ok   the keypad on {added}, the focused output, at {(1280 + x, y, w, h)} of the layout", flush=True)
+        assert not keypad_rows(shot, (0, 720 - h, 1280, h)), f"a keypad on {first} too"
+        print(f"ok   the keypad on {added}, the focused output, at {(x, y, w, h)} of the layout", flush=True)
     finally:
         app.close()
         osk.close()

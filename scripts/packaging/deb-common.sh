@@ -56,7 +56,7 @@ pkg_variable() {
 
 # OUTPUT PKG-CONFIG-MODULE...: the thin GTK module (Sources/ThinModules/GTK, one context source for
 # GTK 3 and GTK 4 choosing by GTK_CHECK_VERSION, with the shared D-Bus client) built with $CC and
-# Debian's hardening flags against the modules' headers and libraries (gtk+-3.0 x11, or gtk4).
+# Debian's hardening flags against the modules' headers and libraries (gtk+-3.0 x11, or gtk4 x11: the X server tells a GTK 4 window where it is, for KeypadFrame).
 # --as-needed before the libraries: clang (make deb-arm64's) does not add it as Debian's gcc does.
 # For GTK 4, GDK_VERSION_MIN_REQUIRED keeps the oldest GTK 4 it builds with (Debian 12's 4.8) the
 # one it is checked against: GTK 4.18 (Debian 13, make deb-arm64's sysroot) deprecates

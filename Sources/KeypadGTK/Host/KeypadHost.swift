@@ -83,8 +83,12 @@ public final class KeypadHost {
         keepAlive = Unmanaged.passRetained(self)
         updateScreenBounds()
         monitorWatch = MonitorWatch(
-            layout: { [weak self] in self.flatMap { $0.isClosed ? nil : Monitor.layout(of: $0.window) } },
+            layout: { [weak self] in self.flatMap { $0.isClosed ? nil : $0.monitorLayout } },
             changed: { [weak self] monitor in self?.monitorChanged(to: monitor) })
+        area.compositorMonitorChanged = { [weak self] in
+            guard let self, let layout = self.monitorLayout else { return }
+            self.monitorChanged(to: layout)
+        }
     }
 
     /// The window is going: stop listening, unbind every widget (their models leave the
@@ -227,6 +231,12 @@ public final class KeypadHost {
         area.monitorChanged(to: monitor)
     }
 
+    /// The monitor the keypad serves: the app window's, or the one the compositor put
+    /// keypad-osk's keypad on (``KeypadArea/compositorMonitor``).
+    private var monitorLayout: MonitorLayout? {
+        area.compositorMonitor.map(Monitor.layout(ofMonitor:)) ?? Monitor.layout(of: window)
+    }
+
     /// The keyboard's frames are in the window's coordinates (docked) or the screen's
     /// (the keypad window, across the bottom of the window's monitor).
     private func updateScreenBounds() {
@@ -237,7 +247,7 @@ public final class KeypadHost {
                 x: 0, y: 0, width: Int(gtk_widget_get_allocated_width(window)),
                 height: Int(gtk_widget_get_allocated_height(window)))
         case .window:
-            guard let area = area.windowPlacement.bounds(of: window) else { return }
+            guard let area = area.windowPlacement.bounds(of: window, monitor: area.compositorMonitor) else { return }
             scope.keyboard.screenBounds = CGRect(
                 x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
         }

@@ -18,4 +18,20 @@ extension KeypadArea {
         }
         if let window = floatingWindow, isRevealed { placeWindow(window) }
     }
+
+    /// With layer-shell and ``outputFromCompositor``, once the keypad has slid in: the output the
+    /// compositor put it on (sway: the focused one) becomes ``compositorMonitor`` when it is
+    /// another, and the host takes its work area (the keyboard's frames, the keypad's width) and
+    /// key height. GDK knows it from the surface's wl_surface.enter, which comes with its first
+    /// frame, before the slide ends.
+    func learnCompositorMonitor() {
+        guard outputFromCompositor, windowPlacement == .layerShell, let window = floatingWindow,
+            let gdkWindow = gtk_widget_get_window(window), let display = gdk_display_get_default(),
+            let monitor = gdk_display_get_monitor_at_window(display, gdkWindow), monitor != compositorMonitor
+        else { return }
+        g_object_ref(UnsafeMutableRawPointer(monitor))
+        if let compositorMonitor { g_object_unref(UnsafeMutableRawPointer(compositorMonitor)) }
+        compositorMonitor = monitor
+        compositorMonitorChanged?()
+    }
 }

@@ -37,6 +37,13 @@ package final class KeypadArea {
     /// monitor. keypad-osk's parent is a window that never shows, whose monitor says nothing of
     /// where the field is (#34).
     package var outputFromCompositor = false
+    /// With layer-shell and ``outputFromCompositor``: the monitor (a `GdkMonitor *`, referenced)
+    /// the compositor put the keypad window on when it last showed, as GDK learnt it
+    /// (wl_surface.enter), whose work area the keyboard's frames and the keypad's width take
+    /// (#34); nil before it first showed: GDK's first monitor then. ``KeypadArea+Monitor``.
+    package internal(set) var compositorMonitor: OpaquePointer?
+    /// Called once ``compositorMonitor`` changed (the host takes its bounds and key height).
+    var compositorMonitorChanged: (() -> Void)?
     /// Posted on the scope's notification center when other views took the keypad's place
     /// with no keyboard notification: a reload, while the keypad shows, to views of the same
     /// height (the editing field's traits changed: a Qt field's hints, text-input-v3's content
@@ -113,6 +120,7 @@ package final class KeypadArea {
 
     isolated deinit {
         for token in tokens { scope.notificationCenter.removeObserver(token) }
+        if let compositorMonitor { g_object_unref(UnsafeMutableRawPointer(compositorMonitor)) }
     }
 
     /// The app window was destroyed (and with it the docked area or, by
@@ -277,6 +285,7 @@ package final class KeypadArea {
         if continueMove() { return }
         scope.keyboard.finishTransition()
         if !isRevealed, let window = floatingWindow { gtk_widget_hide(window) }
+        if isRevealed { learnCompositorMonitor() }
     }
 
     /// Puts the keypad window across the bottom (or the keyboard's ``OnScreenKeyboard/edge``)
@@ -284,7 +293,7 @@ package final class KeypadArea {
     func placeWindow(_ window: UnsafeMutablePointer<GtkWidget>) {
         windowPlacement.place(
             window, parent: parent, height: Int(scope.keyboard.frame?.height ?? 300), edge: scope.keyboard.edge,
-            outputFromCompositor: outputFromCompositor)
+            outputFromCompositor: outputFromCompositor, monitor: compositorMonitor)
         placedEdge = scope.keyboard.edge
     }
 }

@@ -119,11 +119,13 @@ package enum KeypadWindowPlacement: Equatable {
     /// The rectangle whose bottom the keypad spans, in the coordinates the keyboard's
     /// frames use: the app window's monitor's work area (screen coordinates), or for
     /// ``attached`` the app window's content (the window's own coordinates, which are
-    /// the screen's as far as a Wayland client can tell).
-    func bounds(of parent: UnsafeMutablePointer<GtkWidget>?) -> GdkRectangle? {
+    /// the screen's as far as a Wayland client can tell). `monitor`, where given, is the
+    /// monitor instead of the app window's (keypad-osk's keypad: the output the compositor put
+    /// it on, KeypadArea's ``KeypadArea/compositorMonitor``).
+    func bounds(of parent: UnsafeMutablePointer<GtkWidget>?, monitor: OpaquePointer? = nil) -> GdkRectangle? {
         switch self {
         case .x11, .layerShell, .x11Overlay, .ownWindow:
-            return Monitor.workArea(of: parent)
+            return monitor.map(Monitor.workArea(ofMonitor:)) ?? Monitor.workArea(of: parent)
         case .attached:
             return parent.flatMap(Self.contentRect(of:))
         }
@@ -134,9 +136,9 @@ package enum KeypadWindowPlacement: Equatable {
     /// maps (KeypadArea's ``KeypadArea/outputFromCompositor``).
     func place(
         _ window: UnsafeMutablePointer<GtkWidget>, parent: UnsafeMutablePointer<GtkWidget>?, height: Int,
-        edge: KeyboardEdge = .bottom, outputFromCompositor: Bool = false
+        edge: KeyboardEdge = .bottom, outputFromCompositor: Bool = false, monitor: OpaquePointer? = nil
     ) {
-        guard let area = bounds(of: parent) else { return }
+        guard let area = bounds(of: parent, monitor: monitor) else { return }
         let gtkWindow = keypad_window(window)
         let height = gint(height)
         gtk_window_set_default_size(gtkWindow, area.width, height)

@@ -4,7 +4,11 @@ import Foundation
 extension Monitor {
     /// The geometry, work area and physical height of the monitor showing `widget`.
     static func layout(of widget: UnsafeMutablePointer<GtkWidget>?) -> MonitorLayout? {
-        guard let monitor = of(widget) else { return nil }
+        of(widget).map(layout(ofMonitor:))
+    }
+
+    /// The geometry, work area and physical height of `monitor` (a `GdkMonitor *`).
+    static func layout(ofMonitor monitor: OpaquePointer) -> MonitorLayout {
         var geometry = GdkRectangle()
         var area = GdkRectangle()
         gdk_monitor_get_geometry(monitor, &geometry)

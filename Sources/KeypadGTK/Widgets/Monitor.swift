@@ -16,7 +16,11 @@ enum Monitor {
 
     /// The work area (the monitor less panels) of the monitor showing `widget`.
     static func workArea(of widget: UnsafeMutablePointer<GtkWidget>?) -> GdkRectangle? {
-        guard let monitor = of(widget) else { return nil }
+        of(widget).map(workArea(ofMonitor:))
+    }
+
+    /// The work area of `monitor` (a `GdkMonitor *`).
+    static func workArea(ofMonitor monitor: OpaquePointer) -> GdkRectangle {
         var area = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &area)
         return area

@@ -109,12 +109,10 @@ static guint field_flags(KeypadIMContext *self) {
     /* An app that gives no widget (Chromium) gives no purpose either: its password fields look
      * like any other. */
     if (client == NULL) flags |= KEYPAD_OSK_FLAG_UNKNOWN_SECURITY;
-#if !GTK_CHECK_VERSION(4, 0, 0)
-    /* In a scrolled window the module scrolls the field above the keypad (gtk3_keep_in_view.c),
+    /* In a scrolled window the module scrolls the field beside the keypad (keypad_keep_in_view.c),
      * so the keypad keeps its edge instead of moving off the caret (#34). */
     if (client != NULL && gtk_widget_get_ancestor(client, GTK_TYPE_SCROLLED_WINDOW) != NULL)
         flags |= KEYPAD_OSK_FLAG_KEEPS_IN_VIEW;
-#endif
     return flags;
 }
 
@@ -265,12 +263,24 @@ static gboolean keypad_im_context_get_surrounding_gtk3(GtkIMContext *context, ch
 /* ---- GtkIMContext ---- */
 
 /* The client asks for FocusIn: the bus is ready, or keypad-osk is new. */
-static void describe(void *field) {
-    KeypadIMContext *self = field;
-    update_window(self, TRUE);
+static void send_focus_in(GtkIMContext *context) {
+    KeypadIMContext *self = (KeypadIMContext *)context;
     self->cursor_pending = FALSE; /* FocusIn carries the caret */
     keypad_osk_client_send_focus_in(self, field_content_type(self), field_caret(self));
     refresh_surrounding(self);
+}
+
+static void describe(void *field) {
+    KeypadIMContext *self = field;
+    update_window(self, TRUE);
+#if GTK_CHECK_VERSION(4, 0, 0)
+    /* On X11 keypad-osk places the keypad off the caret FocusIn carries: a field whose caret GTK
+     * has not told yet waits for it (#34). */
+    gboolean caret_known = self->cursor.width > 0 || self->cursor.height > 0;
+    if (self->window != 0 && !caret_known && keypad_im_caret_wait(GTK_IM_CONTEXT(self), self->client, send_focus_in))
+        return;
+#endif
+    send_focus_in(GTK_IM_CONTEXT(self));
 }
 
 #if !GTK_CHECK_VERSION(4, 0, 0)
@@ -311,8 +321,8 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
     self->dismissed = FALSE;
     if (self->focus_out_source != 0) g_source_remove(self->focus_out_source);
     self->focus_out_source = 0;
-#if !GTK_CHECK_VERSION(4, 0, 0)
     GtkWidget *client = client_widget(self);
+#if !GTK_CHECK_VERSION(4, 0, 0)
     if (client != NULL) keypad_im_x11_hold_pointer_root_focus(gdk_window_get_toplevel(self->client_window));
     if (keypad_im_is_firefox_content(client)) {
         if (self->told_purpose) {
@@ -324,8 +334,8 @@ static void keypad_im_context_focus_in(GtkIMContext *context) {
             return;
         }
     }
-    keypad_im_keep_in_view_focus(client);
 #endif
+    keypad_im_keep_in_view_focus(client);
     if (returned && keypad_osk_client_is_connected(self)) {
         keypad_osk_client_send_content_type(self, field_content_type(self));
         schedule_updates(self);
@@ -351,9 +361,10 @@ static void keypad_im_context_focus_out(GtkIMContext *context) {
 #endif
     if (!self->focused) return;
     self->focused = FALSE;
-#if !GTK_CHECK_VERSION(4, 0, 0)
-    keypad_im_keep_in_view_blur();
+#if GTK_CHECK_VERSION(4, 0, 0)
+    keypad_im_caret_cancel(context);
 #endif
+    keypad_im_keep_in_view_blur();
     if (self->focus_out_source == 0)
         self->focus_out_source = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, send_focus_out, g_object_ref(self), g_object_unref);
 }
@@ -432,6 +443,10 @@ static void keypad_im_context_set_cursor_location(GtkIMContext *context, GdkRect
     update_window(self, FALSE);
     if (gdk_rectangle_equal(&rect, &self->cursor) && old_window == self->window) return;
     self->cursor = rect;
+#if GTK_CHECK_VERSION(4, 0, 0)
+    /* The FocusIn that waited for it carries it. */
+    if ((rect.width > 0 || rect.height > 0) && self->focused && keypad_im_caret_arrived(context)) return;
+#endif
     if (!self->focused) return;
     self->cursor_pending = TRUE;
     schedule_updates(self);
@@ -676,13 +691,11 @@ static void field_dismiss(void *field) {
     g_object_unref(self);
 }
 
-#if !GTK_CHECK_VERSION(4, 0, 0)
 static void field_keypad_frame(void *field, int x, int y, int width, int height) {
     KeypadIMContext *self = g_object_ref(field);
     keypad_im_keep_in_view_frame(client_widget(self), x, y, width, height);
     g_object_unref(self);
 }
-#endif
 
 static const KeypadOSKFieldOps field_ops = {
     .describe = describe,
@@ -692,9 +705,7 @@ static const KeypadOSKFieldOps field_ops = {
     .activate = field_activate,
     .move_focus = field_move_focus,
     .dismiss = field_dismiss,
-#if !GTK_CHECK_VERSION(4, 0, 0)
     .keypad_frame = field_keypad_frame,
-#endif
 };
 
 /* ---- GObject ---- */
@@ -729,10 +740,11 @@ static void keypad_im_context_dispose(GObject *object) {
     KeypadIMContext *self = (KeypadIMContext *)object;
     if (self->focused) {
         self->focused = FALSE;
-#if !GTK_CHECK_VERSION(4, 0, 0)
         keypad_im_keep_in_view_blur();
-#endif
     }
+#if GTK_CHECK_VERSION(4, 0, 0)
+    keypad_im_caret_cancel(GTK_IM_CONTEXT(self));
+#endif
     keypad_osk_client_forget(self);
 #if !GTK_CHECK_VERSION(4, 0, 0)
     watch_presses(self, NULL);

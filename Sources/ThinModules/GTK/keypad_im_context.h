@@ -14,6 +14,24 @@ typedef struct _KeypadIMContext KeypadIMContext;
 GType keypad_im_context_get_type(void);
 void keypad_im_context_register(GTypeModule *module);
 
+/* The focused field kept in view beside the keypad (keypad_keep_in_view.c, GTK 3 and GTK 4).
+ * keypad-osk's KeypadFrame for WIDGET, the focused field (screen coordinates, width 0: no
+ * keypad); a field that took focus; the focused field lost it (the margin goes once the main
+ * loop is idle, unless another field takes focus first). */
+void keypad_im_keep_in_view_frame(GtkWidget *widget, int x, int y, int width, int height);
+void keypad_im_keep_in_view_focus(GtkWidget *widget);
+void keypad_im_keep_in_view_blur(void);
+
+#if GTK_CHECK_VERSION(4, 0, 0)
+/* GTK 4 on X11: a FocusIn waits for the field's caret (gtk4_first_caret.c). Begins the wait of
+ * CONTEXT, whose field is CLIENT (FALSE: none begun, send now); READY sends the FocusIn, once,
+ * when the caret arrived (keypad_im_caret_arrived: TRUE when a wait ended), the window painted
+ * its next frame, or a second passed; a focus-out cancels it. */
+gboolean keypad_im_caret_wait(GtkIMContext *context, GtkWidget *client, void (*ready)(GtkIMContext *context));
+gboolean keypad_im_caret_arrived(GtkIMContext *context);
+void keypad_im_caret_cancel(GtkIMContext *context);
+#endif
+
 #if !GTK_CHECK_VERSION(4, 0, 0)
 /* GTK 3 on X11 (gtk3_x11.c); each does nothing and answers FALSE/0 off X11. Every X call
  * runs inside a GDK error trap: the windows named may belong to other clients and be gone. */
@@ -29,14 +47,6 @@ gboolean keypad_im_x11_hold_pointer_root_focus(GdkWindow *toplevel);
 /* A press and release of KEYVAL through the X server (XTest, loaded on first use), for an
  * app that reads keys from X and gives no client widget (Chromium). */
 gboolean keypad_im_x11_key_tap(guint keyval);
-
-/* The focused field kept in view above the keypad (gtk3_keep_in_view.c). keypad-osk's
- * KeypadFrame for WIDGET, the focused field (screen coordinates, width 0: no keypad); a
- * field that took focus; the focused field lost it (the margin goes once the main loop is
- * idle, unless another field takes focus first). */
-void keypad_im_keep_in_view_frame(GtkWidget *widget, int x, int y, int width, int height);
-void keypad_im_keep_in_view_focus(GtkWidget *widget);
-void keypad_im_keep_in_view_blur(void);
 
 /* Focus on a seat with no keyboard (gtk3_keyboardless_focus.c): CONTEXT's client widget is
  * WIDGET (NULL: none); while the seat has no keyboard, CONTEXT gets focus-in when WIDGET

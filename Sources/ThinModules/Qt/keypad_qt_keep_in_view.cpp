@@ -67,7 +67,7 @@ static QRectF onScreen(const QRectF &inWindow) {
 }
 
 /* How much of AREA (screen coordinates) the keypad covers from its top down and from its bottom
- * up: the keypad is along the top when its middle is above the area's (gtk3_keep_in_view.c). */
+ * up: the keypad is along the top when its middle is above the area's (keypad_keep_in_view.c). */
 struct Covered {
     qreal top = 0, bottom = 0;
 };

@@ -1,5 +1,5 @@
 /* KeypadFrame for a Qt field (docs/qt.md): the focused field kept in view beside keypad-osk's
- * keypad where its app can scroll it, by the GTK 3 module's rule (gtk3_keep_in_view.c): the
+ * keypad where its app can scroll it, by the GTK modules' rule (keypad_keep_in_view.c): the
  * keypad is on the side of the scroll area its middle is on (below the area's middle: along the
  * bottom; above it: along the top, keypad-osk --position top or auto off a caret). In a
  * QScrollArea (widgets) the scroll area's widget gets a contents margin on that side, in a

@@ -276,6 +276,12 @@ def assert_field_kept_in_view(form, keypad, at_bottom=False):
     wait_for(above, "Far to be scrolled above the keypad", seen=lambda: (form.state()["far"], toolbar_top()))
     assert form.state()["margin"] > 0, form.state()
     assert not at_bottom or toolbar_top() > 300, f"the keypad left the bottom edge: its toolbar at {toolbar_top()}"
+    assert_far_types_and_margin_goes(form, keypad)
+
+
+def assert_far_types_and_margin_goes(form, keypad):
+    """Far, kept in view above the keypad, types; focus on Digits keeps the scrolled form's bottom
+    margin; it goes once no field has focus."""
     keypad.type(form, "Far", "4")
     assert form.text("Far") == "4", form.text("Far")
     form.focus("Digits")  # not in view above the keypad: the margin stays

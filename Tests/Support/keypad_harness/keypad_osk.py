@@ -92,7 +92,7 @@ def puri(method, *args, prefix=()):
 
 class Keypad:
     """keypad-osk's keypad: its keys on the accessibility bus, tapped with xdotool, each tap
-    once the keypad-osk's trace (`trace`, default KEYPAD_IM_TRACE) says its keypad has settled
+    once keypad-osk's trace (`trace`, default KEYPAD_IM_TRACE) says its keypad has settled
     with that key."""
 
     def __init__(self, trace=None):
@@ -182,8 +182,8 @@ class Keypad:
         self.wait_for(key)
         taps = len(self.trace.since(0, "tap ")) if self.trace is not None else 0
         self.tap(key)
-        wait_for(effect, what, seen=lambda: "keypad-osk's trace since the tap: "
-                 f"{self.trace.since(0, 'tap ')[taps:] if self.trace is not None else 'no trace'}")
+        wait_for(effect, what, seen=lambda: "keypad-osk's tap lines since the tap: "
+                 f"{self.trace.since(0, 'tap ')[taps:] if self.trace is not None else 'none read'}")
 
     def type(self, form, field, *keys):
         """Taps keys that each change `field`'s text in `form`, one tap each, waiting for each change."""

@@ -116,3 +116,19 @@ def has_return_key(shot, left, right, top, bottom):
             if near(shot.pixel(x, y), RETURN_BLUE, 12):
                 return True
     return False
+
+
+# The field being typed into (#34): the tests' apps paint it yellow, so a screenshot tells
+# whether the keypad covers it.
+YELLOW = (255, 255, 0)
+
+
+def field_pixels(shot, rect):
+    """The field's right half (away from its text and caret), inset from its border: (x, y, colour)."""
+    x, y, w, h = rect
+    return [(px, py, shot.pixel(px, py)) for px in range(x + w // 2, x + w - 6, 12) for py in range(y + 6, y + h - 5, 6)]
+
+
+def not_yellow(shot, rect):
+    """The field's pixels (field_pixels) that are not its yellow: covered."""
+    return [p for p in field_pixels(shot, rect) if not near(p[2], YELLOW, 12)]

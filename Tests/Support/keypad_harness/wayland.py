@@ -55,3 +55,10 @@ class VirtualPointer:
 def click_output(x, y):
     """A pointer click at output coordinates."""
     VirtualPointer.send(f"click {int(x)} {int(y)}")
+
+
+def start_virtual_pointer(bin_dir):
+    """Starts the build's virtual pointer (`BIN_DIR/virtual-pointer`) before the apps; fails when
+    the compositor has no virtual-pointer protocol."""
+    missing = VirtualPointer.start(os.path.join(bin_dir, "virtual-pointer"))
+    assert not missing, f"no virtual pointer: {missing}"
