@@ -239,18 +239,23 @@ build: swift-build $(IM_CACHE) $(THIN_GTK4_MODULE) $(OSK_SERVICE) ## the library
 all: build
 
 # ---- The Qt input-context plug-in, for Qt 5 and for Qt 6 ----
-# One C++ source (Sources/ThinModules/Qt) with the shared client built in, each where Qt finds it
-# with QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
+# One C++ source (Sources/ThinModules/Qt) with the shared client built in (its protocol part,
+# plain C; the plug-in's own QtDBus transport, no GIO), each where Qt finds it with
+# QT_PLUGIN_PATH=.build/qtN/plugins and QT_IM_MODULE=keypad (docs/qt.md).
 # Qt's platform plug-ins use Qt's private QPA headers (<includedir>/QtGui/<version>/...), so a
 # plug-in loads only in the Qt it was built against.
 QT_PLUGIN_FILE = platforminputcontexts/libkeypadplatforminputcontextplugin.so
 QT5_PLUGIN = .build/qt5/plugins/$(QT_PLUGIN_FILE)
 QT6_PLUGIN = .build/qt6/plugins/$(QT_PLUGIN_FILE)
 QT_PLUGIN_SOURCES = $(wildcard Sources/ThinModules/Qt/*.cpp)
+# The sources moc reads (each ends by including its .moc).
+QT_PLUGIN_MOC_SOURCES = Sources/ThinModules/Qt/keypad_qt_plugin.cpp Sources/ThinModules/Qt/keypad_qt_transport.cpp
+# The shared client's protocol part: the GTK modules add GIO's transport, the plug-in its own.
+THIN_CLIENT_PROTOCOL = Sources/ThinModules/Client/keypad_osk_client.c
 QT_PLUGIN_INPUTS = $(QT_PLUGIN_SOURCES) $(wildcard Sources/ThinModules/Qt/*.h Sources/ThinModules/Qt/*.json) \
-	$(THIN_CLIENT_SOURCES) Sources/ThinModules/Client/keypad_osk_client.h
-QT_PC_qt5 = Qt5Gui
-QT_PC_qt6 = Qt6Gui
+	$(THIN_CLIENT_PROTOCOL) Sources/ThinModules/Client/keypad_osk_client.h Sources/ThinModules/Client/keypad_osk_transport.h
+QT_PC_qt5 = Qt5Gui Qt5DBus
+QT_PC_qt6 = Qt6Gui Qt6DBus
 # moc: Qt 5's in its host_bins, Qt 6's in its libexecdir (Debian's paths, read from pkg-config).
 QT_MOC_qt5 = "$$(pkg-config --variable=host_bins Qt5Core)/moc"
 QT_MOC_qt6 = "$$(pkg-config --variable=libexecdir Qt6Core)/moc"
@@ -261,13 +266,15 @@ THIN_CLIENT_CFLAGS = -ISources/ThinModules/Client -std=gnu11 -O2 -g -Wall -Wextr
 
 $(QT5_PLUGIN) $(QT6_PLUGIN): .build/%/plugins/$(QT_PLUGIN_FILE): $(QT_PLUGIN_INPUTS) | deps
 	@mkdir -p $(@D) .build/$*/obj
-	@pc=$(QT_PC_$*); include=$$(pkg-config --variable=includedir $$pc); version=$$(pkg-config --modversion $$pc); \
+	@pc="$(QT_PC_$*)"; gui=$${pc%% *}; include=$$(pkg-config --variable=includedir $$gui); version=$$(pkg-config --modversion $$gui); \
 	private=""; for module in QtCore QtGui; do private="$$private -I$$include/$$module/$$version -I$$include/$$module/$$version/$$module"; done; \
 	echo "Qt plug-in ($*): QT_PLUGIN_PATH=$(abspath .build/$*/plugins)"; \
-	$(QT_MOC_$*) $$private $$(pkg-config --cflags-only-I $$pc) -o .build/$*/obj/keypad_qt_plugin.moc Sources/ThinModules/Qt/keypad_qt_plugin.cpp && \
-	cc $(THIN_CLIENT_CFLAGS) -c -o .build/$*/obj/keypad_osk_client.o $(THIN_CLIENT_SOURCES) $$(pkg-config --cflags gio-2.0) && \
-	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc gio-2.0) -shared -Wl,-z,defs \
-		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc gio-2.0)
+	for source in $(QT_PLUGIN_MOC_SOURCES); do \
+		$(QT_MOC_$*) $$private $$(pkg-config --cflags-only-I $$pc) -o .build/$*/obj/$$(basename $$source .cpp).moc $$source || exit 1; \
+	done; \
+	cc $(THIN_CLIENT_CFLAGS) -c -o .build/$*/obj/keypad_osk_client.o $(THIN_CLIENT_PROTOCOL) && \
+	c++ $(QT_PLUGIN_CXXFLAGS) -I.build/$*/obj $$private $$(pkg-config --cflags $$pc) -shared -Wl,-z,defs \
+		-Wl,--as-needed -o $@ $(QT_PLUGIN_SOURCES) .build/$*/obj/keypad_osk_client.o $$(pkg-config --libs $$pc)
 
 qt-plugins: $(QT5_PLUGIN) $(QT6_PLUGIN) ## the Qt input-context plug-in for Qt 5 and Qt 6
 
@@ -312,7 +319,7 @@ $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-
 # (GTKPreeditTests). keypad-osk's service tests make GTK keypad windows of their own, so they too
 # run apart: beside KeypadGTKTests' serialized suite in one process, that suite's X taps missed.
 # Then each end-to-end suite of TEST_SUITES, in this order.
-TEST_SUITES = test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
+TEST_SUITES = test-client test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
 	test-osk test-fuzz test-deb test-deb-gtk4 test-deb-qt test-labwc
 test: test-deps lint build ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES
 	G_DEBUG=fatal-criticals KEYPAD_REQUIRE_DISPLAY=1 KEYPAD_PROPERTY_SEQUENCES=$(PROPERTY_SEQUENCES) \
@@ -378,15 +385,28 @@ test-gtk4 test-thin-gtk3: build test-deps $(VIRTUAL_POINTER)
 	scripts/display/with-wayland sway /usr/bin/python3 Tests/GTK4/gtk4_e2e.py --wayland $(THIN_GTK_E2E) "$(BIN)" || status=1; \
 	exit $$status
 
+# The thin modules' shared client (#32), with no bus: Sources/ThinModules/Client/keypad_osk_client.c
+# linked with the test's own recording transport (Tests/Client/keypad_osk_client_test.c), under
+# AddressSanitizer and UBSan: the calls and their arguments, keypad-osk's signals obeyed from its
+# owner only and within their signatures and bounds, the surrounding text's window, a secure
+# field's text never sent, refusals, keypad-osk gone and back. A second.
+CLIENT_TEST = .build/client/keypad_osk_client_test
+$(CLIENT_TEST): Tests/Client/keypad_osk_client_test.c $(THIN_CLIENT_PROTOCOL) Sources/ThinModules/Client/keypad_osk_client.h \
+		Sources/ThinModules/Client/keypad_osk_transport.h
+	@mkdir -p $(@D)
+	cc $(THIN_CLIENT_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -o $@ $< $(THIN_CLIENT_PROTOCOL)
+test-client: $(CLIENT_TEST)
+	$(CLIENT_TEST)
+
 # The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about four minutes:
 # under Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's
 # trace, typing, Delete, Return, focus kept, Delete over a selection keypad-osk's copy of the text
 # lags, the password on neither the bus nor the trace, the toolbar's previous, next and done, a field
-# kept in view above the keypad and below one at the top, hints changed while focused) and
-# QT_NO_GLIB=1, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager
-# for all four forms (taps keep focus; the keypad above a form mapped after it); then the forms as
-# native Wayland clients of a headless sway (keypad-osk started by the test first), tapped with the
-# virtual pointer.
+# kept in view above the keypad and below one at the top, hints changed while focused), QT_NO_GLIB=1
+# (Qt's own event loop: the QtDBus transport needs no GLib) and keypad-osk killed and back,
+# keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager for all four
+# forms (taps keep focus; the keypad above a form mapped after it); then the forms as native Wayland
+# clients of a headless sway (keypad-osk started by the test first), tapped with the virtual pointer.
 # QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
 test-qt: build test-deps qt-plugins $(VIRTUAL_POINTER)
 	@trace=$$(mktemp); status=0; \
@@ -523,7 +543,7 @@ deb-gtk4: deps
 # chroot (with DEBIAN13_QT_BUILD_APT there) into dist/debian13/; lintian must find nothing on either
 # release. See docs/qt.md.
 DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
-	pkg-config dpkg-dev libglib2.0-dev lintian
+	pkg-config dpkg-dev lintian
 QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
 deb-qt: deps ## the Qt plug-in's packages for Debian 12 (dist/) and Debian 13 (dist/debian13/)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"

@@ -21,7 +21,8 @@ struct DemoOptions: ParsableArguments {
     @Flag(
         help: """
             Print one line per delegate call, control event, notification and key, each prefixed with \
-            CLOCK_MONOTONIC nanoseconds.
+            CLOCK_MONOTONIC nanoseconds; a line `mark TEXT` on standard input is answered with \
+            `mark TEXT` once every event before it has been handled.
             """)
     var trace = false
 

@@ -1,11 +1,13 @@
 import Foundation
 import Glibc
 import KeypadCore
+import KeypadGTKInspection
 import KeypadTesting
 
 /// `--trace`: one line per delegate call, control event, notification and key, each
 /// prefixed with CLOCK_MONOTONIC nanoseconds, written as it happens (the end-to-end
-/// test reads it).
+/// test reads it). A line `mark TEXT` on standard input is answered with `mark TEXT` on the
+/// trace once everything before it has run (TraceMarks).
 @MainActor
 enum DemoTrace {
     /// A recorder listening to `scope`. Made before the form, so that its observers see
@@ -15,14 +17,19 @@ enum DemoTrace {
         // One write per line, unbuffered, so a driving script reads each line as it happens;
         // nothing is kept, so a long session's memory stays flat.
         recorder.retainsLines = false
-        recorder.onLine = { line in
-            FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
-        }
+        recorder.onLine = write
         return recorder
     }
 
-    /// Records the form's inputs (after their delegates are set) and its keypads.
+    /// Writes one trace line, with its time.
+    static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data("\(monotonicNanoseconds()) \(line)\n".utf8))
+    }
+
+    /// Records the form's inputs (after their delegates are set) and its keypads, and
+    /// answers marks from standard input on the trace.
     static func record(_ form: DemoForm, with recorder: EventRecorder) {
+        TraceMarks.answer(with: write)
         for field in [form.pin, form.amount, form.phone] { recorder.record(field) }
         recorder.record(form.notes)
         recorder.record(form.pinPad, name: "keypad")

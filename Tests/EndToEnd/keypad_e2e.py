@@ -73,6 +73,7 @@ def amount_case(binary, locale, expected):
         demo.click("Amount", "text")
         demo.wait_for_line("Amount textDidBeginEditing")
         demo.wait_for_keypad()
+        demo.wait_for_keyboard_shown()
         demo.take()
         demo.tap_keys("1", "2", "Decimal separator", "5")
         demo.wait_for(lambda: demo.text("Amount") == expected, f"Amount {expected!r}")
@@ -142,6 +143,7 @@ def test_navigation(binary):
         demo.wait_for_line("Phone textDidBeginEditing")
         demo.click("Previous field", "push button")
         demo.wait_for_line("Amount textDidBeginEditing")
+        demo.wait_for_keyboard_shown()  # the decimal pad's frame change, before the lines below
         demo.take()
         demo.click("Dismiss keypad", "push button")
         # didHide comes when the keypad has slid out, after the end events (as UIKit).
@@ -176,6 +178,24 @@ def test_return_on_last_field(binary):
             "willChangeFrame", "willHide", "Notes textViewDidEndEditing", "didChangeFrame", "didHide"], lines
         assert demo.text("Notes") == "hi"
         demo.wait_for(lambda: demo.find("h", "push button") is None, "the keypad to hide")
+    finally:
+        demo.close()
+
+
+def test_trace_marks(binary):
+    """A mark on standard input comes back on the trace, after the events before it; any other
+    line, or one too long, is reported on standard error and skipped, and the marks go on."""
+    demo = Demo(binary)
+    try:
+        demo.process.stdin.write("hello\n" + "mark " + "x" * 300 + "\n")
+        demo.process.stdin.flush()
+        assert demo.take() == [], demo.lines
+        assert demo.errors == ['keypad-demo: standard input: expected `mark TEXT`, got "hello"; ignoring it',
+                               "keypad-demo: standard input: a line longer than 256 bytes; skipping it"], demo.errors
+        demo.click("Amount", "text")
+        lines = demo.take()
+        assert "Amount textDidBeginEditing" in lines and "mark 2" not in lines, lines
+        assert demo.take() == [], demo.lines
     finally:
         demo.close()
 

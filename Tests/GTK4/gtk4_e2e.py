@@ -31,9 +31,9 @@ import threading
 
 from keypad_harness.form_app import (FORM, GTK, DBusMonitor, Form, WaylandForm,  # noqa: E402
                                      assert_delete_follows_the_apps_selection, assert_far_types_and_margin_goes,
-                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
-                                     assert_taps_keep_focus, delete_and_activate_digits, keypad_osk_at_the_top,
-                                     module_env, type_a_password)
+                                     assert_one_outage_line, assert_password_kept, assert_quiet,
+                                     assert_tap_brings_keypad_back, assert_taps_keep_focus, delete_and_activate_digits,
+                                     keypad_osk_at_the_top, kill_keypad_osk_and_come_back, module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
 from keypad_harness.keypad_osk import OSK, Keypad, screenshot  # noqa: E402
 from keypad_harness.process import resident_kb  # noqa: E402
@@ -348,28 +348,10 @@ def test_20000_focus_changes_leave_memory_flat(bin_dir, keypad, trace):
 def test_keypad_osk_killed_mid_typing(bin_dir, keypad, trace):
     form = Form(bin_dir)
     try:
-        form.activate()
-        form.focus("Digits")
-        keypad.wait_for("1")
-        keypad.type(form, "Digits", "1")
-        old = keypad.owner_pid()
-        os.kill(old, signal.SIGKILL)
-        wait_for(lambda: any("keypad-osk left the session bus" in l for l in form.output()[1]),
-                 "the app's one line about keypad-osk")
-        # The app works on with physical keys.
-        subprocess.run(["xdotool", "type", "--delay", "30", "5"], check=True)
-        wait_for(lambda: form.text("Digits") == "15", "a physical key after keypad-osk died")
-        # The next focus starts keypad-osk again.
-        form.focus("Number")
-        keypad.wait_for("Decimal separator")
-        assert keypad.owner_pid() not in (None, old)
-        keypad.type(form, "Number", "2")
-        assert form.text("Number") == "2"
-        form.assert_focused("Number")
+        kill_keypad_osk_and_come_back(form, keypad)
     finally:
         form.close()
-    lines = [l for l in form.output()[1] if "keypad" in l]
-    assert len(lines) == 1, f"the app should log one line, not {lines}"
+    assert_one_outage_line(form)
 
 
 def test_no_keypad_osk_at_all(bin_dir, keypad, trace):

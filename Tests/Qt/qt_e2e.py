@@ -28,9 +28,10 @@ from gi.repository import Atspi  # noqa: E402
 
 from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm,  # noqa: E402
                                      assert_delete_follows_the_apps_selection, assert_field_kept_in_view,
-                                     assert_field_kept_in_view_below_a_keypad_at_the_top, assert_password_kept,
-                                     assert_quiet, assert_tap_brings_keypad_back, assert_taps_keep_focus,
-                                     delete_and_activate_digits, keypad_osk_at_the_top, type_a_password)
+                                     assert_field_kept_in_view_below_a_keypad_at_the_top, assert_one_outage_line,
+                                     assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
+                                     assert_taps_keep_focus, delete_and_activate_digits, keypad_osk_at_the_top,
+                                     kill_keypad_osk_and_come_back, type_a_password)
 from keypad_harness.keypad_osk import OSK, Keypad  # noqa: E402
 from keypad_harness.runner import run_each  # noqa: E402
 from keypad_harness.trace import trace_lines  # noqa: E402
@@ -287,21 +288,36 @@ def test_no_window_manager_keypad_above_a_later_window(qt, bin_dir, keypad, trac
 
 
 def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
-    """QT_NO_GLIB=1: Qt's own event loop never runs GLib's, so the plug-in makes no input
-    context; the app says so once, and its physical keys type."""
+    """QT_NO_GLIB=1: Qt's own event dispatcher, with no GLib main loop in the app. The plug-in
+    speaks QtDBus, which needs none: the field still reaches keypad-osk (its FocusIn), taps type,
+    and physical keys still reach the field."""
     focus_ins = len(trace_lines(trace, "dbus focus-in"))
     form = qt.form(bin_dir, env={"QT_NO_GLIB": "1"})
     try:
         form.activate()
         form.focus("Digits")
-        subprocess.run(["xdotool", "type", "--delay", "30", "12"], check=True)
-        wait_for(lambda: form.text("Digits") == "12", "physical keys without GLib's loop")
+        wait_for(lambda: len(trace_lines(trace, "dbus focus-in")) > focus_ins, "a FocusIn without GLib's loop")
+        assert trace_lines(trace, "dbus focus-in")[-1].split()[-2:] == ["purpose=2", "hints=0"]
+        keypad.wait_for("1")
+        keypad.type(form, "Digits", "1", "2")
+        subprocess.run(["xdotool", "type", "--delay", "30", "3"], check=True)
+        wait_for(lambda: form.text("Digits") == "123", "a physical key after the keypad's")
         form.assert_focused("Digits")
     finally:
         form.close()
-    lines = [line for line in form.output()[1] if "keypad" in line]
-    assert len(lines) == 1 and "QT_NO_GLIB" in lines[0], f"the app should log one line, not {lines}"
-    assert len(trace_lines(trace, "dbus focus-in")) == focus_ins, "a FocusIn without GLib's loop"
+    assert_quiet(form, QT_NOISE)
+
+
+def test_keypad_osk_killed_and_back(qt, bin_dir, keypad, trace):
+    """keypad-osk killed while a field has the keypad, and back at the next focus: the plug-in
+    follows keypad-osk's name on the bus and obeys the new one."""
+    form = qt.form(bin_dir)
+    try:
+        kill_keypad_osk_and_come_back(form, keypad)
+    finally:
+        form.close()
+    assert_one_outage_line(form)
+    assert_quiet(form, QT_NOISE + ("keypad-osk left the session bus",))
 
 
 def wayland_tap(osk, pad, key, condition, what):
@@ -499,7 +515,8 @@ def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
 
 TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
          test_toolbar_moves_focus_and_done_keeps_it, test_field_kept_in_view_above_the_keypad,
-         test_field_kept_in_view_below_a_keypad_at_the_top, test_hints_changed_while_focused, test_no_glib_event_loop]
+         test_field_kept_in_view_below_a_keypad_at_the_top, test_hints_changed_while_focused, test_no_glib_event_loop,
+         test_keypad_osk_killed_and_back]
 # QML's fields: every hint, key, Return and the password; Delete over the app's selection; the
 # toolbar; kept in view (keypad at the bottom and at the top); hints changed while focused.
 QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,

@@ -3,7 +3,10 @@
 Qt's ImhDigitsOnly hint and an "Elsewhere" button, under Keypad's plug-in
 (QT_IM_MODULE=keypad) or Qt Virtual Keyboard (QT_IM_MODULE=qtvirtualkeyboard), or neither.
 
-    qt_bench_app.py VERSION-KEYBOARD [first]     VERSION 5|6, KEYBOARD keypad|qtvk|none
+    qt_bench_app.py VERSION-KEYBOARD[-qml] [first]     VERSION 5|6, KEYBOARD keypad|qtvk|none
+
+With `-qml` the form is QML instead (scripts/benchmarks/qt_memory.py): a QtQuick.Controls
+TextField with the same hint and a Button in an ApplicationWindow, in a QGuiApplication.
 
 It prints what it sees, one line each:
 - `click X Y`: the field's centre on screen, once the window is up. Neither keyboard opens when
@@ -26,14 +29,19 @@ import subprocess
 import sys
 import time
 
-mode, _, keyboard = sys.argv[1].partition("-")
+mode, keyboard, *variant = sys.argv[1].split("-")
+qml = variant == ["qml"]
 first = len(sys.argv) > 2 and sys.argv[2] == "first"
 if mode == "5":
-    from PyQt5.QtCore import QPointF, Qt, QTimer
+    from PyQt5.QtCore import QObject, QPointF, Qt, QTimer
+    from PyQt5.QtGui import QGuiApplication
+    from PyQt5.QtQml import QQmlApplicationEngine
     from PyQt5.QtQuick import QQuickWindow
     from PyQt5.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout, QWidget
 else:
-    from PyQt6.QtCore import QPointF, Qt, QTimer
+    from PyQt6.QtCore import QObject, QPointF, Qt, QTimer
+    from PyQt6.QtGui import QGuiApplication
+    from PyQt6.QtQml import QQmlApplicationEngine
     from PyQt6.QtQuick import QQuickWindow
     from PyQt6.QtWidgets import QApplication, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -44,24 +52,52 @@ def say(line):
     print(line, flush=True)
 
 
+QML_FORM = b"""
+import QtQuick 2.15
+import QtQuick.Controls 2.15
+
+ApplicationWindow {
+    x: 0; y: 0; width: 400; height: 160; visible: true
+    Column {
+        anchors.fill: parent; anchors.margins: 8; spacing: 8
+        TextField { objectName: "field"; width: parent.width; inputMethodHints: Qt.ImhDigitsOnly }
+        Button { objectName: "elsewhere"; text: "Elsewhere"; focus: true }
+    }
+}
+"""
+
+
 def centre(widget):
-    point = widget.mapToGlobal(widget.rect().center())
+    if qml:
+        point = widget.mapToGlobal(QPointF(widget.width() / 2, widget.height() / 2)).toPoint()
+    else:
+        point = widget.mapToGlobal(widget.rect().center())
     return f"{point.x()} {point.y()}"
 
 
-app = QApplication(sys.argv[:1])
-window = QWidget()
-window.setWindowTitle(f"Qt {mode} bench")
-window.setGeometry(0, 0, 400, 160)
-layout = QVBoxLayout(window)
-field = QLineEdit()
-field.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
-field.textChanged.connect(lambda text: say(f"changed {time.monotonic_ns()} {json.dumps(text)}"))
-elsewhere = QPushButton("Elsewhere")
-layout.addWidget(field)
-layout.addWidget(elsewhere)
-elsewhere.setFocus()  # the field gets focus from the user's tap only (Qt would give it the first focus)
-window.show()
+if qml:
+    app = QGuiApplication(sys.argv[:1])
+    engine = QQmlApplicationEngine()
+    engine.loadData(QML_FORM)
+    window = engine.rootObjects()[0]
+    window.setTitle(f"Qt {mode} QML bench")
+    field = window.findChild(QObject, "field")
+    elsewhere = window.findChild(QObject, "elsewhere")
+    field.textChanged.connect(lambda: say(f"changed {time.monotonic_ns()} {json.dumps(field.property('text'))}"))
+else:
+    app = QApplication(sys.argv[:1])
+    window = QWidget()
+    window.setWindowTitle(f"Qt {mode} bench")
+    window.setGeometry(0, 0, 400, 160)
+    layout = QVBoxLayout(window)
+    field = QLineEdit()
+    field.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
+    field.textChanged.connect(lambda text: say(f"changed {time.monotonic_ns()} {json.dumps(text)}"))
+    elsewhere = QPushButton("Elsewhere")
+    layout.addWidget(field)
+    layout.addWidget(elsewhere)
+    elsewhere.setFocus()  # the field gets focus from the user's tap only (Qt would give it the first focus)
+    window.show()
 
 
 def panel():
@@ -140,7 +176,10 @@ def on_visible():
     seen["waiting"] = True
 
 
-app.focusChanged.connect(on_focus)
+if qml:
+    app.focusObjectChanged.connect(lambda new: on_focus(None, new))
+else:
+    app.focusChanged.connect(on_focus)
 if first and keyboard == "qtvk":
     app.inputMethod().visibleChanged.connect(on_visible)
 

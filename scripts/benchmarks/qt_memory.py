@@ -3,11 +3,12 @@
 field tapped (an XTest tap, as a user does) and the keyboard showing its keys, RSS and PSS from
 /proc/PID/smaps_rollup, with Keypad's plug-in (QT_IM_MODULE=keypad), with Qt Virtual Keyboard
 (QT_IM_MODULE=qtvirtualkeyboard) and with neither (no QT_IM_MODULE: Qt's default, the compose
-input context), in turn, RUNS times each. keypad-osk, one process for the whole session whatever
-the number of apps, is measured on its own with its keypad shown.
+input context), in turn, RUNS times each; then the QML form (qt_bench_app.py's `-qml`) with the
+plug-in and with neither. keypad-osk, one process for the whole session whatever the number of
+apps, is measured on its own with its keypad shown.
 
-    qt_memory.py VERSION RUNS   prints `mem_KIND RSS_KB PSS_KB` for KIND none, keypad, qtvk
-                                and `osk RSS_KB PSS_KB` (medians)
+    qt_memory.py VERSION RUNS   prints `mem_KIND RSS_KB PSS_KB` for KIND none, keypad, qtvk,
+                                qml_none, qml_keypad and `osk RSS_KB PSS_KB` (medians)
 
 Run with QT_PLUGIN_PATH naming the plug-in's folder and a session bus that starts keypad-osk.
 """
@@ -29,7 +30,7 @@ from xtest_pointer import XTestPointer
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 version, runs = sys.argv[1], int(sys.argv[2])
-MODULES = {"none": None, "keypad": "keypad", "qtvk": "qtvirtualkeyboard"}
+MODULES = {"none": None, "keypad": "keypad", "qtvk": "qtvirtualkeyboard", "qml_none": None, "qml_keypad": "keypad"}
 pointer = XTestPointer()
 bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 
@@ -38,8 +39,8 @@ def measure(kind):
     env = {name: value for name, value in os.environ.items() if name != "QT_IM_MODULE"}
     if MODULES[kind]:
         env["QT_IM_MODULE"] = MODULES[kind]
-    app = subprocess.Popen([os.path.join(HERE, "qt_bench_app.py"), f"{version}-{kind}"], stdout=subprocess.PIPE,
-                           text=True, env=env)
+    form = f"{version}-{kind.removeprefix('qml_')}" + ("-qml" if kind.startswith("qml_") else "")
+    app = subprocess.Popen([os.path.join(HERE, "qt_bench_app.py"), form], stdout=subprocess.PIPE, text=True, env=env)
     lines = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line.strip()) for line in app.stdout], daemon=True).start()
     try:

@@ -1,21 +1,27 @@
 /* The app's side of org.keypad.OSK1 (Resources/dbus/org.keypad.OSK1.xml, docs/thin-modules.md),
- * shared by every thin module: GTK 4 and GTK 3 (one GtkIMContext source) and Qt (C++). GIO and
- * libc only: no toolkit, no Swift.
+ * shared by every thin module: GTK 4 and GTK 3 (one GtkIMContext source) and Qt (C++). Plain C,
+ * libc only, no GLib type in it: the messages, the rules and the state live in
+ * keypad_osk_client.c, and a transport carries them (keypad_osk_transport.h: GDBus in the GTK
+ * modules, QtDBus in the Qt plug-in).
  *
  * One client per process: one session-bus connection, at most one focused field. A "field" is
  * the toolkit's own handle (a GtkIMContext, a Qt input context's focus object...), opaque here;
- * what keypad-osk asks of it comes back through KeypadOSKFieldOps. The client needs the
- * process's GLib main context to be iterated on the thread that calls it (GTK's main loop, or
- * Qt's GLib event dispatcher), and every function here is called on that thread.
+ * what keypad-osk asks of it comes back through KeypadOSKFieldOps. Every function here is
+ * called on the app's main thread, and the transport answers there (GTK's main loop, Qt's
+ * event loop).
  *
  * Nothing here waits: without keypad-osk the app keeps its physical keys and logs one line; a
  * keypad-osk that went away is started again (D-Bus activation) by the next field that takes
  * focus. */
 #pragma once
 
-#include <gio/gio.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
-G_BEGIN_DECLS
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Purposes: GtkInputPurpose's numbers (the same in GTK 3 and GTK 4); Qt maps its hints to them. */
 enum {
@@ -52,15 +58,15 @@ enum {
 
 /* A field's purpose, hints and flags, as FocusIn and SetContentType carry them. */
 typedef struct {
-    guint purpose;
-    guint hints;
-    guint flags;
+    unsigned purpose;
+    unsigned hints;
+    unsigned flags;
 } KeypadOSKContentType;
 
 /* The caret on screen: `window` is the field's toplevel X window (0 when not on X11), the
  * rectangle in that window's coordinates (width or height 0: unknown). */
 typedef struct {
-    guint64 window;
+    uint64_t window;
     int x, y, width, height;
 } KeypadOSKCaret;
 
@@ -76,7 +82,7 @@ typedef struct {
     void (*commit)(void *field, const char *text);
     /* Delete N_CHARS code points from OFFSET code points off the caret (both within
      * KEYPAD_OSK_MAX_DELETE_CHARS), cut to the text the field has now. */
-    void (*delete_surrounding)(void *field, int offset, guint n_chars);
+    void (*delete_surrounding)(void *field, int offset, unsigned n_chars);
     /* The selection, else the character before the caret (a secure field's delete key). */
     void (*backspace)(void *field);
     /* The return key: a newline in a multi-line field, else the field's activation. */
@@ -102,7 +108,7 @@ void keypad_osk_client_focus_out(void *field);
  * dispose/destructor; it also sends FocusOut if FIELD had focus. */
 void keypad_osk_client_forget(void *field);
 /* Whether FIELD is the focused field and keypad-osk was told of it (sends will go out). */
-gboolean keypad_osk_client_is_connected(void *field);
+bool keypad_osk_client_is_connected(void *field);
 
 /* The calls, each sent only while FIELD is the focused field and keypad-osk was told of it
  * (FocusIn: while it is the focused field). The surrounding text and the caret are sent with
@@ -114,9 +120,11 @@ void keypad_osk_client_send_caret(void *field, KeypadOSKCaret caret);
  * end as byte indices into it. Sends the window of at most KEYPAD_OSK_SURROUNDING_SIDE_BYTES
  * around the selection, with code-point offsets; none (cursor -1) when SECURE, or when TEXT is
  * NULL, not valid UTF-8 or the indices are outside it. */
-void keypad_osk_client_send_surrounding(void *field, const char *text, gsize length, gsize cursor_index,
-                                        gsize anchor_index, gboolean secure);
+void keypad_osk_client_send_surrounding(void *field, const char *text, size_t length, size_t cursor_index,
+                                        size_t anchor_index, bool secure);
 /* Whether a field with this content type must keep its text in the app. */
-gboolean keypad_osk_content_type_is_secure(KeypadOSKContentType type);
+bool keypad_osk_content_type_is_secure(KeypadOSKContentType type);
 
-G_END_DECLS
+#ifdef __cplusplus
+}
+#endif

@@ -16,7 +16,7 @@
 KeypadOSKContentType keypad_qt_content_type(Qt::InputMethodHints hints, bool multiLine) {
     static const struct {
         Qt::InputMethodHint hint;
-        guint purpose;
+        unsigned purpose;
     } purposes[] = {
         {Qt::ImhDigitsOnly, KEYPAD_OSK_PURPOSE_DIGITS},
         {Qt::ImhFormattedNumbersOnly, KEYPAD_OSK_PURPOSE_NUMBER},

@@ -4,7 +4,7 @@
 
 #include <QtCore/qnamespace.h>
 
-#include "keypad_osk_client.h" /* C, extern "C" through its G_BEGIN_DECLS */
+#include "keypad_osk_client.h" /* C, extern "C" in C++ */
 
 /* The content type of a field whose hints are HINTS; MULTI_LINE when Return adds a newline. */
 KeypadOSKContentType keypad_qt_content_type(Qt::InputMethodHints hints, bool multiLine);

@@ -1,7 +1,5 @@
 #include "keypad_qt_context.h"
 
-#include <QtCore/QAbstractEventDispatcher>
-#include <QtCore/QThread>
 #include <QtCore/QTimer>
 #include <QtCore/QVariant>
 #include <QtGui/QGuiApplication>
@@ -99,9 +97,9 @@ void KeypadInputContext::sendSurrounding() {
         return;
     }
     const QByteArray text = now.text.toUtf8();
-    const gsize cursor = (gsize)now.text.left(now.cursor).toUtf8().size();
-    const gsize anchor = (gsize)now.text.left(now.anchor).toUtf8().size();
-    keypad_osk_client_send_surrounding(this, text.constData(), (gsize)text.size(), cursor, anchor, FALSE);
+    const size_t cursor = (size_t)now.text.left(now.cursor).toUtf8().size();
+    const size_t anchor = (size_t)now.text.left(now.anchor).toUtf8().size();
+    keypad_osk_client_send_surrounding(this, text.constData(), (size_t)text.size(), cursor, anchor, false);
 }
 
 /* After an edit Qt calls update() several times: the caret, the surrounding text and a changed
@@ -121,18 +119,6 @@ void KeypadInputContext::sendUpdates() {
 
 /* ---- QPlatformInputContext ---- */
 
-int keypad_qt_glib_loop_runs() {
-    static int runs = -1;
-    if (runs >= 0) return runs;
-    QAbstractEventDispatcher *dispatcher = QAbstractEventDispatcher::instance(QThread::currentThread());
-    if (dispatcher == nullptr) return -1;
-    runs = dispatcher->inherits("QEventDispatcherGlib") ? 1 : 0;
-    if (runs == 0)
-        qWarning("keypad: Qt's event loop does not run GLib's (QT_NO_GLIB is set?); no keypad in this app, "
-                 "physical keys still work");
-    return runs;
-}
-
 static void fieldDescribe(void *field) {
     static_cast<KeypadInputContext *>(field)->describe();
 }
@@ -141,7 +127,7 @@ static void fieldCommit(void *field, const char *text) {
     static_cast<KeypadInputContext *>(field)->commitText(QString::fromUtf8(text));
 }
 
-static void fieldDelete(void *field, int offset, guint count) {
+static void fieldDelete(void *field, int offset, unsigned count) {
     static_cast<KeypadInputContext *>(field)->deleteSurrounding(offset, count);
 }
 
@@ -194,7 +180,6 @@ bool KeypadInputContext::hasCapability(Capability) const {
  * takes input-method events (ImEnabled). From one field to the next, keypad-osk gets the new
  * field's FocusIn alone, so the keypad changes its pad without hiding. */
 void KeypadInputContext::setFocusObject(QObject *object) {
-    if (keypad_qt_glib_loop_runs() != 1) return; /* nothing would ever answer the client */
     if (object != nullptr && inputMethodAccepted()) {
         focusObject_ = object;
         focused_ = true;

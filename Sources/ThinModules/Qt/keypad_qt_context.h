@@ -8,13 +8,8 @@
 #include <QtCore/QPointer>
 #include <qpa/qplatforminputcontext.h>
 
-#include "keypad_osk_client.h" /* C, extern "C" through its G_BEGIN_DECLS */
+#include "keypad_osk_client.h" /* C, extern "C" in C++ */
 #include "keypad_qt_keep_in_view.h"
-
-/* Whether Qt's event dispatcher on this thread runs GLib's main loop, which the shared client
- * needs: 1 yes; 0 no (QT_NO_GLIB=1, a Qt built without GLib), said once on standard error; -1
- * not known yet: Qt 5's Wayland platform makes its input context before its dispatcher. */
-int keypad_qt_glib_loop_runs();
 
 class KeypadInputContext : public QPlatformInputContext {
 public:

@@ -21,9 +21,11 @@ class Demo:
         environment = dict(os.environ)
         environment.update(env or {})
         self.process = subprocess.Popen(
-            [binary, "--trace", *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+            [binary, "--trace", *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, env=environment)
         self.streams = ProcessOutput(self.process, parse=self._untimed)
-        self.taken = 0  # trace lines `take` has returned
+        self.taken = 0  # trace lines `take` has returned, with their marks
+        self.marks = 0  # marks `take` has asked for
         self.app = self._find_app()
         self.wait_for(lambda: self.find("Amount", "text") is not None, "the form on the bus")
 
@@ -54,6 +56,7 @@ class Demo:
         raise AssertionError("keypad-demo never appeared on the accessibility bus")
 
     def close(self):
+        self.process.stdin.close()
         self.process.terminate()
         try:
             self.process.wait(timeout=5)
@@ -62,11 +65,18 @@ class Demo:
 
     # Trace
 
-    def take(self):
-        """The trace lines since the last call."""
-        time.sleep(0.15)
+    def take(self, timeout=5.0):
+        """The trace lines since the last call: the demo answers a mark on the trace once the
+        X events made before it (xdotool has returned) and what they set going have run, and
+        this returns exactly the lines before that mark."""
+        self.marks += 1
+        mark = f"mark {self.marks}"
+        self.process.stdin.write(mark + "\n")
+        self.process.stdin.flush()
+        self.wait_for_line(mark, timeout)
         everything = self.streams.read()[0]
-        lines, self.taken = everything[self.taken:], len(everything)
+        end = everything.index(mark, self.taken)
+        lines, self.taken = everything[self.taken:end], end + 1
         return lines
 
     def wait_for(self, condition, what, timeout=5.0):
@@ -82,6 +92,14 @@ class Demo:
 
     def wait_for_prefix(self, prefix, timeout=5.0):
         self.wait_for(lambda: any(line.startswith(prefix) for line in self.lines), repr(prefix), timeout)
+
+    def wait_for_keyboard_shown(self, timeout=5.0):
+        """Waits until the keypad's show since the last `take` has finished: its last keyboard
+        notification is didShow (each willShow or frame change ends in one)."""
+        def shown():
+            keyboard = [line for line in self.lines if line.startswith("keyboard ")]
+            return bool(keyboard) and keyboard[-1].startswith("keyboard didShow")
+        self.wait_for(shown, "keyboard didShow last", timeout)
 
     def wait_for_keypad(self, key="Delete"):
         """Waits until the keypad has slid in: its key `key` shows and stays put."""

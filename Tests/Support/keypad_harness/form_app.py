@@ -354,6 +354,34 @@ def assert_field_kept_in_view_below_a_keypad_at_the_top(form, keypad, trace):
     wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
 
 
+def kill_keypad_osk_and_come_back(form, keypad):
+    """keypad-osk killed while Digits has the keypad: the app logs that keypad-osk left the bus,
+    a physical key still types, and Number's focus starts keypad-osk again (D-Bus activation),
+    whose keys type there. The caller checks after closing the form that the app logged one
+    line (assert_one_outage_line)."""
+    form.activate()
+    form.focus("Digits")
+    keypad.wait_for("1")
+    keypad.type(form, "Digits", "1")
+    old = keypad.owner_pid()
+    os.kill(old, signal.SIGKILL)
+    wait_for(lambda: any("keypad-osk left the session bus" in line for line in form.output()[1]),
+             "the app's one line about keypad-osk")
+    subprocess.run(["xdotool", "type", "--delay", "30", "5"], check=True)
+    wait_for(lambda: form.text("Digits") == "15", "a physical key after keypad-osk died")
+    form.focus("Number")
+    keypad.wait_for("Decimal separator")
+    assert keypad.owner_pid() not in (None, old)
+    keypad.type(form, "Number", "2")
+    assert form.text("Number") == "2", form.text("Number")
+    form.assert_focused("Number")
+
+
+def assert_one_outage_line(form):
+    lines = [line for line in form.output()[1] if "keypad" in line]
+    assert len(lines) == 1, f"the app should log one line, not {lines}"
+
+
 def assert_taps_keep_focus(form, keypad):
     """Taps on the keypad type into `form`'s Digits, which keeps focus; a physical key after
     them still reaches it."""

@@ -5,10 +5,19 @@ NEEDS = ("qt",)
 VERSIONS = ("5", "6")
 
 
-def added(q, version, kind, index):
+# The forms whose memory is measured: the widget form with each keyboard, the QML form with the
+# plug-in (results before the QML form was measured have no qml_ values: its rows are left out).
+FORMS = (("", "widgets"), ("qml_", "QML"))
+
+
+def added(q, version, kind, index, form=""):
     """MB the app pays for a keyboard (index 0 RSS, 1 PSS) against Qt's default input context."""
-    with_it, without = q.get(f"qt{version}_mem_{kind}", index), q.get(f"qt{version}_mem_none", index)
+    with_it, without = q.get(f"qt{version}_mem_{form}{kind}", index), q.get(f"qt{version}_mem_{form}none", index)
     return None if with_it is None or without is None else (with_it - without) / 1024
+
+
+def measured_forms(q, version):
+    return [(form, label) for form, label in FORMS if q.get(f"qt{version}_mem_{form}keypad", 0) is not None]
 
 
 def version_goal_rows(q, goal, version):
@@ -20,9 +29,10 @@ def version_goal_rows(q, goal, version):
     for index, name in ((0, "rss_vs_qtvk"), (1, "pss_vs_qtvk")):
         keypad, qtvk = added(q, version, "keypad", index), added(q, version, "qtvk", index)
         rows.append(goal_row(goal[name], f"{keypad:+.2f} MB vs {qtvk:+.2f} MB", keypad, qtvk, version=version))
-    for index, name in ((0, "plugin_rss_mb"), (1, "plugin_pss_mb")):
-        keypad = added(q, version, "keypad", index)
-        rows.append(goal_row(goal[name], f"{keypad:+.2f} MB", keypad, version=version))
+    for form, label in measured_forms(q, version):
+        for index, name in ((0, "plugin_rss_mb"), (1, "plugin_pss_mb")):
+            keypad = added(q, version, "keypad", index, form)
+            rows.append(goal_row(goal[name], f"{keypad:+.2f} MB", keypad, version=version, form=label))
     keypad, qtvk = q.samples(f"qt{version}_keypad_first"), q.samples(f"qt{version}_qtvk_first")
     keypad_again, qtvk_again = q.samples(f"qt{version}_keypad_again"), q.samples(f"qt{version}_qtvk_again")
     rows.append([goal["first_keypad"].text(version=version),
@@ -43,11 +53,15 @@ def first_rows(q, version):
 
 def memory_rows(q, version):
     rows = []
-    for kind, label in (("none", "neither (Qt's default input context)"), ("keypad", "Keypad's plug-in"),
-                        ("qtvk", "Qt Virtual Keyboard")):
-        rss, pss = q.get(f"qt{version}_mem_{kind}", 0), q.get(f"qt{version}_mem_{kind}", 1)
-        paid = "" if kind == "none" else f"{added(q, version, kind, 0):+.2f} MB / {added(q, version, kind, 1):+.2f} MB"
-        rows.append([f"Qt {version}, {label}", f"{mb(rss)} MB", f"{mb(pss)} MB", paid])
+    for form, form_label in measured_forms(q, version):
+        for kind, label in (("none", "neither (Qt's default input context)"), ("keypad", "Keypad's plug-in"),
+                            ("qtvk", "Qt Virtual Keyboard")):
+            rss, pss = q.get(f"qt{version}_mem_{form}{kind}", 0), q.get(f"qt{version}_mem_{form}{kind}", 1)
+            if rss is None:
+                continue
+            paid = "" if kind == "none" else \
+                f"{added(q, version, kind, 0, form):+.2f} MB / {added(q, version, kind, 1, form):+.2f} MB"
+            rows.append([f"Qt {version} {form_label}, {label}", f"{mb(rss)} MB", f"{mb(pss)} MB", paid])
     return rows
 
 
