@@ -89,13 +89,15 @@ DEBIAN13_GTK4_TEST_APT = zenity
 # with a Chromium kiosk, grim's screenshots, wtype's virtual keyboard, Python's gi for the
 # tests' Wayland helpers, and keypad-osk's one Depends the chroot lacks (so that each run's
 # apt-get install downloads nothing), and PyQt6 with Qt 6.8's Wayland platform for a Qt form that
-# reaches keypad-osk over text-input-v3 with no plug-in (#32). The keyboard on request (#35) types
+# reaches keypad-osk over text-input-v3 with no plug-in (#32), and PyQt5 with Qt 5's for one through
+# the plug-in's Debian 13 package (keypad-im-qt5, make deb-qt). The keyboard on request (#35) types
 # there into a GTK 3 entry (gir1.2-gtk-3.0), foot, and xterm through labwc's Xwayland (xdotool
 # reads its input focus); libxtst6 is keypad-osk's Depends for XTest. The first run installs them
 # into the kept chroot (Chromium: a few minutes, once). GTK 4 (gir1.2-gtk-4.0) for a GTK 4 window
 # whose entry near the bottom takes the keypad to the top (#34), and Firefox ESR on Wayland with a
 # field near the bottom (#34).
 DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgtk-layer-shell0 python3-pyqt6 qt6-wayland \
+	python3-pyqt5 qtwayland5 \
 	gir1.2-gtk-3.0 foot xterm xwayland xdotool libxtst6 \
 	gir1.2-gtk-4.0 firefox-esr
 
@@ -406,23 +408,21 @@ $(CLIENT_TEST): Tests/Client/keypad_osk_client_test.c $(THIN_CLIENT_PROTOCOL) So
 test-client: $(CLIENT_TEST)
 	$(CLIENT_TEST)
 
-# The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about two minutes: under
-# Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's trace,
-# typing, Delete, Return, focus kept, Delete over a selection keypad-osk's copy of the text lags,
-# the password on neither the bus nor the trace, the toolbar's
-# previous, next and done, a field kept in view above the keypad, hints changed while focused),
-# QT_NO_GLIB=1 (Qt's own event loop: the QtDBus transport needs no GLib) and keypad-osk killed and
-# back, keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager
-# for Qt 5's widgets form only (Qt 6's forms and Qt 5's QML form lose their field's focus or their
-# keypad there, on main after this round's merges: 4 of 4 runs for Qt 6 widgets, about half for the
-# QML forms; cause not found, #32); then the widget forms as native Wayland clients of a headless
-# sway (keypad-osk started by the test first), tapped with the virtual pointer.
+# The Qt plug-in and keypad-osk (#32), for Qt 5 and Qt 6 (Tests/Qt/qt_e2e.py), about four minutes:
+# under Xvfb + openbox, PyQt5 and PyQt6 forms, widgets and QML (each hint's pad from keypad-osk's
+# trace, typing, Delete, Return, focus kept, Delete over a selection keypad-osk's copy of the text
+# lags, the password on neither the bus nor the trace, the toolbar's previous, next and done, a field
+# kept in view above the keypad and below one at the top, hints changed while focused), QT_NO_GLIB=1
+# (Qt's own event loop: the QtDBus transport needs no GLib) and keypad-osk killed and back,
+# keypad-osk started by D-Bus activation as in test-gtk4; X11 with no window manager for all four
+# forms (taps keep focus; the keypad above a form mapped after it); then the forms as native Wayland
+# clients of a headless sway (keypad-osk started by the test first), tapped with the virtual pointer.
 # QT_PLUGIN_PATH points each app at the plug-in built for its Qt.
 test-qt: build test-deps qt-plugins $(VIRTUAL_POINTER)
 	@trace=$$(mktemp); status=0; \
 	export $(OSK_ACTIVATION) KEYPAD_IM_TRACE="$$trace"; \
 	scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py "$(BIN)" "$$PWD/.build" || status=1; \
-	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py --no-wm --qt 5 --kind widgets "$(BIN)" "$$PWD/.build" || status=1; \
+	: > "$$trace"; KEYPAD_NO_WM=1 scripts/display/with-display /usr/bin/python3 Tests/Qt/qt_e2e.py --no-wm "$(BIN)" "$$PWD/.build" || status=1; \
 	rm -f "$$trace"; export XDG_DATA_DIRS=/usr/local/share:/usr/share; \
 	scripts/display/with-wayland sway /usr/bin/python3 Tests/Qt/qt_e2e.py --wayland "$(BIN)" "$$PWD/.build" || status=1; \
 	exit $$status
@@ -493,13 +493,14 @@ test-deb-qt: deb deb-qt test-deps
 # runs it: started by labwc's autostart, a Chromium kiosk's number and tel fields tapped get the
 # decimal and phone pads over the fullscreen page, and taps on their keys type into the page; then a
 # PyQt6 form (Qt 6.8, text-input-v3, no plug-in) gets each hint's pad, a `shown` line for each, and
-# types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py); a field near the bottom of fullscreen GTK 4
+# types (Tests/OSK/labwc_deb13.sh, Tests/OSK/labwc_kiosk.py), and a PyQt5 form types through Debian
+# 13's keypad-im-qt5 (#32); a field near the bottom of fullscreen GTK 4
 # (keypad-osk's first keypad) and PyQt6 windows and of Chromium and Firefox ESR kiosks takes the keypad
 # to the top, and a field at the top brings it back (#34); then the keyboard on request types into
 # a GTK 3 entry, foot and xterm (Tests/OSK/onrequest_e2e.py, #35). About a minute, and about 35 s
 # more for the keyboard on request, once the chroot has the packages.
-test-labwc: deb test-deps $(VIRTUAL_POINTER)
-	Tests/OSK/labwc_deb13.sh "$(OSK_DEB)" "$(VIRTUAL_POINTER)" $(DEBIAN13_LABWC_APT)
+test-labwc: deb deb-qt test-deps $(VIRTUAL_POINTER)
+	Tests/OSK/labwc_deb13.sh --with "$(QT5_DEB13)" "$(OSK_DEB)" "$(VIRTUAL_POINTER)" $(DEBIAN13_LABWC_APT)
 
 # The arm64 packages (make deb-arm64) in an arm64 Debian 13 chroot under qemu-user (binfmt_misc set for
 # the run, left as found): apt on bookworm refuses them (glibc), KeypadCore's tests (cross-built) pass,
@@ -527,6 +528,8 @@ OSK_DEB = $(call deb_file,keypad-osk)
 # The GTK 4 module (#26): C, no Swift runtime, in GTK 4's module directory, depending on keypad-osk
 # (scripts/packaging/build-deb-gtk4; docs/gtk4.md).
 GTK4_DEB = $(call deb_file,keypad-im-gtk4)
+# The Qt 5 plug-in's package built in the Debian 13 chroot (make deb-qt), for make test-labwc.
+QT5_DEB13 = dist/debian13/keypad-im-qt5_$(VERSION)+deb13u1_$(ARCH).deb
 # The three for arm64 (make deb-arm64).
 ARM64_DEBS = $(foreach package,keypad-im-gtk3 keypad-osk keypad-im-gtk4,$(call deb_file,$(package),arm64))
 # The release make test-deb upgrades from: keypad-im-gtk3 0.1.0, built once from git history and kept

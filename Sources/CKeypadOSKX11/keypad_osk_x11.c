@@ -22,6 +22,33 @@ gboolean keypad_osk_x11_root_point(GdkDisplay *display, guint64 window, int x, i
 #endif
 }
 
+#ifdef GDK_WINDOWING_X11
+/* The most top-level windows looked through. */
+#define MAX_TOPLEVELS 4096
+
+/* With no window manager nothing reads WM_TRANSIENT_FOR: windows stack in the order they were
+ * made or last raised, so an app window mapped while the keypad stayed mapped (hiding, or
+ * shown for the app before) covers it, and taps on its keys reach the app (#32: a form's field
+ * under the "1" key took focus). When both are children of the root, the keypad under the
+ * field's window, the keypad is put just above it. Under a reparenting window manager neither
+ * is a child of the root: nothing is asked of the server but the tree. */
+static void restack_without_window_manager(Display *xdisplay, Window keypad, Window field) {
+    Window root = None, parent = None, *children = NULL;
+    unsigned int count = 0;
+    if (!XQueryTree(xdisplay, DefaultRootWindow(xdisplay), &root, &parent, &children, &count)) return;
+    int keypad_at = -1, field_at = -1;
+    for (unsigned int index = 0; index < count && index < MAX_TOPLEVELS; index++) {
+        if (children[index] == keypad) keypad_at = (int)index;
+        if (children[index] == field) field_at = (int)index;
+    }
+    if (children != NULL) XFree(children);
+    /* XQueryTree lists the children bottom first. */
+    if (keypad_at < 0 || field_at < 0 || keypad_at > field_at) return;
+    XWindowChanges changes = {.sibling = field, .stack_mode = Above};
+    XConfigureWindow(xdisplay, keypad, CWSibling | CWStackMode, &changes);
+}
+#endif
+
 /* The X window the keypad's GdkWindow was last made transient for (a new GdkWindow has none). */
 #define TRANSIENT_FOR_KEY "keypad-osk-transient-for"
 
@@ -36,8 +63,10 @@ void keypad_osk_x11_set_transient_for(GtkWidget *keypad, guint64 window, gboolea
         return;
     g_object_set_data(G_OBJECT(gdk_window), TRANSIENT_FOR_KEY, GSIZE_TO_POINTER((gsize)window));
     GdkDisplay *display = gdk_window_get_display(gdk_window);
+    Display *xdisplay = gdk_x11_display_get_xdisplay(display);
     gdk_x11_display_error_trap_push(display);
-    XSetTransientForHint(gdk_x11_display_get_xdisplay(display), gdk_x11_window_get_xid(gdk_window), (Window)window);
+    XSetTransientForHint(xdisplay, gdk_x11_window_get_xid(gdk_window), (Window)window);
+    restack_without_window_manager(xdisplay, gdk_x11_window_get_xid(gdk_window), (Window)window);
     gdk_x11_display_error_trap_pop_ignored(display);
 #endif
 }

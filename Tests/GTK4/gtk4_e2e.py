@@ -33,7 +33,7 @@ from keypad_harness.form_app import (FORM, GTK, DBusMonitor, Form, WaylandForm, 
                                      assert_delete_follows_the_apps_selection, assert_far_types_and_margin_goes,
                                      assert_one_outage_line, assert_password_kept, assert_quiet,
                                      assert_tap_brings_keypad_back, assert_taps_keep_focus, delete_and_activate_digits,
-                                     kill_keypad_osk_and_come_back, module_env, type_a_password)
+                                     keypad_osk_at_the_top, kill_keypad_osk_and_come_back, module_env, type_a_password)
 from keypad_harness.gtk4_apps import GTK4Caret  # noqa: E402
 from keypad_harness.keypad_osk import OSK, Keypad, screenshot  # noqa: E402
 from keypad_harness.process import resident_kb  # noqa: E402
@@ -272,44 +272,32 @@ def test_field_kept_in_view_below_a_keypad_at_the_top(bin_dir, keypad, trace):
     margin), so Digits, at the top of the fullscreen form, tapped (a real click), shows below the
     keypad (its yellow in a screenshot) and types; Far, low in the scrolled window, is scrolled
     into the part below the keypad and types; the margin goes with the keypad."""
-    # This session's keypad-osk (D-Bus activated by an earlier test) makes way for one at the top.
-    old = keypad.owner_pid()
-    if old is not None:
-        os.kill(old, signal.SIGTERM)
-        wait_for(lambda: keypad.owner_pid() is None, "the activated keypad-osk to leave the bus")
-    log = tempfile.TemporaryFile()
-    osk = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), "--position", "top"], stdout=log,
-                           stderr=subprocess.STDOUT)
     form = None
-    try:
-        wait_for(lambda: keypad.owner_pid() == osk.pid, "keypad-osk --position top on the bus", timeout=20)
+    with keypad_osk_at_the_top(bin_dir, keypad):
         mark = len(trace_lines(trace, ""))
         form = Form(bin_dir, scrolled=True)
-        form.fullscreen()
-        form.click("Digits")
-        wait_for(lambda: form.state()["focus"] == "Digits", "the tap to focus Digits")
-        keypad.wait_for("1")
-        frame = keypad_edge(trace, mark, "top")
-        wait_uncovered(form, "digits", frame, "Digits below the keypad")
-        state = form.state()
-        assert state["margin_top"] > 0 and state["margin"] == 0, f"margins: top {state['margin_top']}, " \
-            f"bottom {state['margin']}"
-        keypad.type(form, "Digits", "4")
-        assert form.text("Digits") == "4", form.text("Digits")
-        form.focus("Far")
-        keypad.wait_for("1")
-        wait_uncovered(form, "far", frame, "Far scrolled below the keypad")
-        keypad.type(form, "Far", "5")
-        assert form.text("Far") == "5", form.text("Far")
-        form.send("unfocus")
-        keypad.wait_for_no_keypad()
-        wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
-    finally:
-        if form is not None:
+        try:
+            form.fullscreen()
+            form.click("Digits")
+            wait_for(lambda: form.state()["focus"] == "Digits", "the tap to focus Digits")
+            keypad.wait_for("1")
+            frame = keypad_edge(trace, mark, "top")
+            wait_uncovered(form, "digits", frame, "Digits below the keypad")
+            state = form.state()
+            assert state["margin_top"] > 0 and state["margin"] == 0, f"margins: top {state['margin_top']}, " \
+                f"bottom {state['margin']}"
+            keypad.type(form, "Digits", "4")
+            assert form.text("Digits") == "4", form.text("Digits")
+            form.focus("Far")
+            keypad.wait_for("1")
+            wait_uncovered(form, "far", frame, "Far scrolled below the keypad")
+            keypad.type(form, "Far", "5")
+            assert form.text("Far") == "5", form.text("Far")
+            form.send("unfocus")
+            keypad.wait_for_no_keypad()
+            wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
+        finally:
             form.close()
-        osk.terminate()
-        osk.wait(timeout=10)
-        log.close()
     assert_quiet(form)
 
 

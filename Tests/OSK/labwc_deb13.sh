@@ -2,14 +2,16 @@
 # make test-labwc: keypad-osk's package in labwc 0.8.3, as Raspberry Pi OS runs it, in the
 # Debian 13 chroot (scripts/packaging/debian13-chroot).
 #
-#   Tests/OSK/labwc_deb13.sh [--arch ARCH] [--test NAME] dist/keypad-osk_<version>_<arch>.deb VIRTUAL_POINTER DEBIAN13_PACKAGE...
+#   Tests/OSK/labwc_deb13.sh [--arch ARCH] [--test NAME] [--with DEB]... dist/keypad-osk_<version>_<arch>.deb VIRTUAL_POINTER DEBIAN13_PACKAGE...
 #
 #   --arch ARCH      in the Debian 13 of ARCH (make test-arm64: arm64 under qemu-user,
 #                    scripts/packaging/debian13-chroot --arch), VIRTUAL_POINTER built for ARCH;
 #                    every wait is 4 times as long there (KEYPAD_TIMEOUT_SCALE), emulation being
 #                    that much slower
-#   --test NAME      Tests/OSK/labwc_kiosk.py's tests: kiosk (default: Chromium and the Qt form,
+#   --test NAME      Tests/OSK/labwc_kiosk.py's tests: kiosk (default: Chromium and the Qt forms,
 #                    then the keyboard on request) or gtk4 (a GTK 4 form alone)
+#   --with DEB       one more package to install with keypad-osk's (Debian 13's keypad-im-qt5, for
+#                    the Qt 5 form through the plug-in); repeatable
 #   KEYPAD_LABWC_ONLY="test_a test_b"   only those of labwc_kiosk.py's tests (the keyboard on
 #                    request still runs after them)
 #
@@ -29,10 +31,12 @@ checkout=$(cd "$(dirname "$0")/../.." && pwd)
 arch_args=()
 scale=1
 test_name=kiosk
+extra_debs=()
 while [ $# -gt 0 ]; do
     case $1 in
     --arch) arch_args=(--arch "$2"); scale=4; shift 2 ;;
     --test) test_name=$2; shift 2 ;;
+    --with) extra_debs+=("$(realpath -e "$2")"); shift 2 ;;
     *) break ;;
     esac
 done
@@ -44,14 +48,14 @@ for package in "$@"; do chroot_packages+=(-p "$package"); done
 work=$(mktemp -d /tmp/keypad-labwc-test.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
-cp "$deb" "$work/"
+cp "$deb" ${extra_debs[@]+"${extra_debs[@]}"} "$work/"
 cp "$pointer" "$work/virtual-pointer"
 echo "$test_name" > "$work/test-name"
 
 cat > "$work/inside.sh" <<'INSIDE'
 set -euo pipefail
 apt=(apt-get -y -q --no-install-recommends)
-"${apt[@]}" install /keypad/work/keypad-osk_*.deb > /keypad/work/apt.log 2>&1 || { cat /keypad/work/apt.log >&2; exit 1; }
+"${apt[@]}" install /keypad/work/*.deb > /keypad/work/apt.log 2>&1 || { cat /keypad/work/apt.log >&2; exit 1; }
 echo "ok   installed keypad-osk $(dpkg-query -W -f='${Version}' keypad-osk); its Depends on Debian 13:"
 dpkg-query -W -f='${Depends}\n' keypad-osk | tr ',' '\n' | sed 's/^ *//' | while read -r dependency; do
     name=${dependency%% *}
@@ -96,23 +100,27 @@ for _ in $(seq $((100 * KEYPAD_TIMEOUT_SCALE))); do [ "$(osk_user)" = kiosk ] &&
 echo "ok   $(labwc --version 2>&1 | head -n 1) started keypad-osk (its autostart), as the user kiosk"
 # A keyboard on the seat, so windows get keyboard focus (and Chromium its text-input).
 wtype -s 3600000 &
+# The session's bus (keypad-osk's, from its environment), reached as the session's user: the Qt 5
+# form through the plug-in, the keyboard on request.
+osk_pid() {
+    local comm
+    for comm in /proc/[0-9]*/comm; do
+        [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && basename "${comm%/comm}" && return
+    done
+    return 0
+}
+bus=$(tr '\0' '\n' < "/proc/$(osk_pid)/environ" | sed -n 's/^DBUS_SESSION_BUS_ADDRESS=//p')
+as_session="runuser -u kiosk -- env DBUS_SESSION_BUS_ADDRESS=$bus XDG_RUNTIME_DIR=$runtime"
 status=0
-PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=/keypad/Tests/Support /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
+KEYPAD_LABWC_SESSION="$as_session" \
+    PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=/keypad/Tests/Support /usr/bin/python3 /keypad/Tests/OSK/labwc_kiosk.py /keypad/work/virtual-pointer \
     /keypad/work/osk.trace "$(cat /keypad/work/test-name)" || status=$?
 if [ "$(cat /keypad/work/test-name)" = kiosk ]; then
-    # The keyboard on request: sm.puri.OSK0 on the session's bus (keypad-osk's, from its environment),
-    # reached as the session's user; X clients reach labwc's Xwayland at the display it listens on.
-    osk_pid() {
-        local comm
-        for comm in /proc/[0-9]*/comm; do
-            [ "$(cat "$comm" 2>/dev/null)" = keypad-osk ] && basename "${comm%/comm}" && return
-        done
-        return 0
-    }
-    bus=$(tr '\0' '\n' < "/proc/$(osk_pid)/environ" | sed -n 's/^DBUS_SESSION_BUS_ADDRESS=//p')
+    # The keyboard on request: sm.puri.OSK0 on the session's bus, as the session's user; X clients
+    # reach labwc's Xwayland at the display it listens on.
     x_display=$(find /tmp/.X11-unix -name 'X*' -printf '%f\n' 2>/dev/null | sed -n 's/^X//p' | head -n 1 || true)
     KEYPAD_ONREQUEST_TRACE=/keypad/work/osk.trace KEYPAD_ONREQUEST_POINTER=/keypad/work/virtual-pointer \
-        KEYPAD_ONREQUEST_AS="runuser -u kiosk -- env DBUS_SESSION_BUS_ADDRESS=$bus XDG_RUNTIME_DIR=$runtime" \
+        KEYPAD_ONREQUEST_AS="$as_session" \
         KEYPAD_ONREQUEST_X_DISPLAY=":$x_display" PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=/keypad/Tests/Support \
         /usr/bin/python3 /keypad/Tests/OSK/onrequest_e2e.py /usr/bin || status=$?
 fi

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """keypad-osk from its package in labwc 0.8.3 (Raspberry Pi OS's compositor), as Debian 13 runs
 them: a Chromium kiosk (Wayland, fullscreen) on Tests/Web/form.html, its number and tel fields
-tapped with the tests' virtual pointer; then a PyQt6 form (Qt 6.8, text-input-v3, no plug-in). Run by Tests/OSK/labwc_deb13.sh inside the Debian 13
+tapped with the tests' virtual pointer; then a PyQt6 form (Qt 6.8, text-input-v3, no plug-in) and a
+PyQt5 form through the Qt plug-in's Debian 13 package (KEYPAD_LABWC_SESSION: the command prefix that
+runs it as the session's user on its bus). Run by Tests/OSK/labwc_deb13.sh inside the Debian 13
 chroot, as root, with labwc already up (WAYLAND_DISPLAY, KEYPAD_SCREEN_WAYLAND_DISPLAY) and
 keypad-osk started by labwc's autostart, writing its trace to TRACE.
 
@@ -15,7 +17,7 @@ keypad to the top edge (the GTK 4 window's as keypad-osk's first keypad, which a
 
     labwc_kiosk.py VIRTUAL_POINTER TRACE [TEST]
 
-TEST: kiosk (the default: the kiosk, the Qt form and the caret tests above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_text_input_form.py,
+TEST: kiosk (the default: the kiosk, the Qt forms and the caret tests above) or gtk4, a GTK 4 form (Tests/OSK/gtk4_text_input_form.py,
 GTK's own text-input-v3, no module) whose Digits entry gets the number pad and whose own text
 follows taps on its keys and Delete: make test-arm64 runs that one in an arm64 labwc under
 qemu-user, where Chromium would be too slow to start.
@@ -177,6 +179,43 @@ def test_qt6_form(trace, workdir):
         form.close()
 
 
+def test_qt5_plugin_form(trace, workdir):
+    """Qt 5.15 (Debian 13) speaks no text-input-v3: in labwc its one way to keypad-osk is the
+    plug-in, Debian 13's keypad-im-qt5 package (QT_IM_MODULE=keypad alone), over the session's
+    bus, the form run as the session's user. Each field's pad, taps type, Delete; the toolbar's
+    previous is disabled on the first field and next moves focus; done keeps the field's focus."""
+    session = os.environ["KEYPAD_LABWC_SESSION"].split()
+    # Before the form starts: Digits, its first field, takes focus as its window does.
+    mark = trace.mark()
+    form = WaylandForm(workdir, "Qt 5 labwc form", env={"QT_IM_MODULE": "keypad"},
+                       command=session + QT_FORM + ["5", "widgets"])
+
+    def tap(keypad, top, key, condition, what):
+        x, y = keypad[2][key]
+        click_output(x, top + y)
+        wait_for(condition, what)
+    try:
+        form.activate()
+        form.focus("Digits")
+        keypad = trace.wait_keypad(mark, "numberPad")
+        assert any("purpose=2 " in line for line in trace.since(mark, "dbus focus-in")), trace.since(mark)[:4]
+        assert "Previous field" not in keypad[2] and "Next field" in keypad[2], sorted(keypad[2])
+        top = band_top("qt5-digits-band")
+        for key, text in (("1", "1"), ("2", "12"), ("Delete", "1")):
+            tap(keypad, top, key, lambda t=text: form.text("Digits") == t, f"{key!r} to leave {text!r} in Digits")
+        mark = trace.mark()
+        tap(keypad, top, "Next field", lambda: form.state()["focus"] == "Number", "Next field to focus Number")
+        keypad = trace.wait_keypad(mark, "decimalPad")
+        top = band_top("qt5-number-band")
+        tap(keypad, top, "4", lambda: form.text("Number") == "4", "4 in Number")
+        tap(keypad, top, "Dismiss keypad", lambda: trace.since(mark, "dismiss"), "done to dismiss the keypad")
+        form.assert_focused("Number")
+        print("ok   labwc: Qt 5 through keypad-im-qt5: Digits → numberPad, Number → decimalPad; typed, Delete, "
+              "next, done", flush=True)
+    finally:
+        form.close()
+
+
 def test_gtk4_form(trace, workdir):
     mark = trace.mark()
     errors = open(os.path.join(workdir, "gtk4-form.log"), "w")
@@ -205,8 +244,8 @@ def test_gtk4_form(trace, workdir):
 # The tests each run runs: kiosk (the default) on amd64, gtk4 under emulation (make test-arm64).
 TESTS = {
     # The first keypad since keypad-osk started comes first.
-    "kiosk": (test_first_keypad_in_place, test_chromium_kiosk, test_qt6_form, test_chromium_caret, test_qt6_caret,
-              test_firefox_caret),
+    "kiosk": (test_first_keypad_in_place, test_chromium_kiosk, test_qt6_form, test_qt5_plugin_form, test_chromium_caret,
+              test_qt6_caret, test_firefox_caret),
     "gtk4": (test_gtk4_form,),
 }
 

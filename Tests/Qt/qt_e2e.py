@@ -28,9 +28,10 @@ from gi.repository import Atspi  # noqa: E402
 
 from keypad_harness.form_app import (QT_FORM, DBusMonitor, Form, WaylandForm,  # noqa: E402
                                      assert_delete_follows_the_apps_selection, assert_field_kept_in_view,
-                                     assert_one_outage_line, kill_keypad_osk_and_come_back,
+                                     assert_field_kept_in_view_below_a_keypad_at_the_top, assert_one_outage_line,
                                      assert_password_kept, assert_quiet, assert_tap_brings_keypad_back,
-                                     assert_taps_keep_focus, delete_and_activate_digits, type_a_password)
+                                     assert_taps_keep_focus, delete_and_activate_digits, keypad_osk_at_the_top,
+                                     kill_keypad_osk_and_come_back, type_a_password)
 from keypad_harness.keypad_osk import OSK, Keypad  # noqa: E402
 from keypad_harness.runner import run_each  # noqa: E402
 from keypad_harness.trace import trace_lines  # noqa: E402
@@ -229,6 +230,20 @@ def test_field_kept_in_view_above_the_keypad(qt, bin_dir, keypad, trace):
     assert_quiet(form, QT_NOISE)
 
 
+def test_field_kept_in_view_below_a_keypad_at_the_top(qt, bin_dir, keypad, trace):
+    """keypad-osk --position top (#34): the plug-in judges the keypad's side as the GTK 3 module
+    does (its middle above the scroll area's), gives the scroll area's widget (the Flickable) a top
+    margin, and scrolls Digits and Far into the part below the keypad; the margin goes with it."""
+    form = None
+    with keypad_osk_at_the_top(bin_dir, keypad):
+        form = qt.form(bin_dir, scrolled=True)
+        try:
+            assert_field_kept_in_view_below_a_keypad_at_the_top(form, keypad, trace)
+        finally:
+            form.close()
+    assert_quiet(form, QT_NOISE)
+
+
 def test_no_window_manager_tap_keeps_focus(qt, bin_dir, keypad, trace):
     """No window manager (KEYPAD_NO_WM=1): the app activates its own window, as a kiosk app
     does where no window manager would (Qt then gives its window the X input focus itself, and
@@ -242,6 +257,34 @@ def test_no_window_manager_tap_keeps_focus(qt, bin_dir, keypad, trace):
     finally:
         form.close()
     assert_quiet(form, QT_NOISE)
+
+
+def test_no_window_manager_keypad_above_a_later_window(qt, bin_dir, keypad, trace):
+    """No window manager: a second form maps while the first form's keypad shows, and is sized
+    to cover the screen, keypad and all (a kiosk's next app). With no window manager nothing
+    reads WM_TRANSIENT_FOR and a window mapped later stacks above the keypad, so keypad-osk puts
+    its keypad above the focused field's window itself (#32: taps on the keys reached the form
+    under them, and a QTextEdit there took focus). Taps type into the second form's field, which
+    keeps focus; the first form's field is left empty."""
+    first = qt.form(bin_dir, f"Qt {qt.version} {qt.kind} first form")
+    second = None
+    try:
+        first.send("activate")
+        wait_for(lambda: first.state()["active"], "the first form to be active (activated by itself)")
+        first.focus("Digits")
+        keypad.wait_for("1")
+        second = qt.form(bin_dir, f"Qt {qt.version} {qt.kind} second form")
+        subprocess.run(["xdotool", "windowsize", "--sync", second.window, "100%", "100%"], check=True)
+        second.send("activate")
+        wait_for(lambda: second.state()["active"], "the second form to be active (activated by itself)")
+        assert_taps_keep_focus(second, keypad)
+        assert first.text("Digits") == "", f"the first form's Digits has {first.text('Digits')!r}"
+    finally:
+        for form in (first, second):
+            if form is not None:
+                form.close()
+    for form in (first, second):
+        assert_quiet(form, QT_NOISE)
 
 
 def test_no_glib_event_loop(qt, bin_dir, keypad, trace):
@@ -399,6 +442,43 @@ def test_wayland_toolbar_done_and_kept_in_view(qt, bin_dir, keypad, trace):
     assert_quiet(form, QT_NOISE + ("runtime directory", "does not support QWindow::requestActivate()"))
 
 
+def test_wayland_kept_in_view_below_a_keypad_at_the_top(qt, bin_dir, keypad, trace):
+    """In a headless sway, keypad-osk --position top and the scrolled form fullscreen: the keypad
+    along the top (its `edge top` trace line), the plug-in gives the scroll area's widget (the
+    Flickable) a top margin and no bottom one, and Digits, then Far, shows wholly between the
+    keypad's bottom and the output's (the window's origin the output's: fullscreen) and types."""
+    workdir = tempfile.mkdtemp(prefix="keypad-qt-wayland-")
+    osk = OSK(bin_dir, workdir, f"qt{qt.version}-top", args=("--position", "top"))
+    wait_for(lambda: Keypad.owner_pid() == osk.process.pid, "keypad-osk on the session bus", timeout=10)
+    form = qt.form(bin_dir, wayland=True, scrolled=True)
+    try:
+        form.fullscreen()
+        for name, key in (("Digits", "4"), ("Far", "5")):
+            mark = osk.trace.mark()
+            form.focus(name)
+            pad = osk.trace.wait_keypad(mark, "numberPad")
+            edges = [line.split() for line in osk.trace.since(0, "edge ")]
+            assert edges and edges[-1][1] == "top", f"the keypad is not along the top: {edges[-1:]}"
+            x, y, width, height = (int(value) for value in edges[-1][2].split(","))
+
+            def below(field=name.lower()):
+                state = form.state()
+                top, bottom = state[field][1], state[field][1] + state[field][3]
+                return top >= y + height and bottom <= 720 and state["margin_top"] > 0 and state["margin"] == 0
+            wait_for(below, f"{name} below the keypad, a top margin only", seen=lambda: form.state())
+            # KeypadFrame, which the margin follows, comes once the keypad has slid in: its keys are in place.
+            wayland_type(osk, form, (pad, y), name, key)
+            assert form.text(name) == key, form.text(name)
+            form.assert_focused(name)
+        form.send("unfocus")
+        wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
+    finally:
+        form.close()
+        osk.close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    assert_quiet(form, QT_NOISE + ("runtime directory", "does not support QWindow::requestActivate()"))
+
+
 def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
     """A Qt 5 widget form, a Qt 6 QML form and a GTK 4 form (the GTK 4 module) at once: one
     keypad-osk follows focus from app to app, each field gets its pad, and each tap types into
@@ -434,18 +514,20 @@ def test_two_qt_apps_and_a_gtk_app(plugin_root, bin_dir, keypad, trace):
 
 
 TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
-         test_toolbar_moves_focus_and_done_keeps_it,
-         test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused, test_no_glib_event_loop,
+         test_toolbar_moves_focus_and_done_keeps_it, test_field_kept_in_view_above_the_keypad,
+         test_field_kept_in_view_below_a_keypad_at_the_top, test_hints_changed_while_focused, test_no_glib_event_loop,
          test_keypad_osk_killed_and_back]
-# QML's fields: every hint, key, Return and the password; the toolbar; kept in view; hints changed while focused.
+# QML's fields: every hint, key, Return and the password; Delete over the app's selection; the
+# toolbar; kept in view (keypad at the bottom and at the top); hints changed while focused.
 QML_TESTS = [test_each_hint_gets_its_pad_and_every_key_works, test_delete_follows_the_apps_selection,
-             test_toolbar_moves_focus_and_done_keeps_it,
-             test_field_kept_in_view_above_the_keypad, test_hints_changed_while_focused]
+             test_toolbar_moves_focus_and_done_keeps_it, test_field_kept_in_view_above_the_keypad,
+             test_field_kept_in_view_below_a_keypad_at_the_top, test_hints_changed_while_focused]
 # Under with-display with KEYPAD_NO_WM=1 (--no-wm).
-NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus]
+NO_WM_TESTS = [test_no_window_manager_tap_keeps_focus, test_no_window_manager_keypad_above_a_later_window]
 # In a headless sway (--wayland).
-WAYLAND_TESTS = [test_wayland_form, test_wayland_toolbar_done_and_kept_in_view]
-WAYLAND_QML_TESTS = [test_wayland_toolbar_done_and_kept_in_view]
+WAYLAND_TESTS = [test_wayland_form, test_wayland_toolbar_done_and_kept_in_view,
+                 test_wayland_kept_in_view_below_a_keypad_at_the_top]
+WAYLAND_QML_TESTS = [test_wayland_toolbar_done_and_kept_in_view, test_wayland_kept_in_view_below_a_keypad_at_the_top]
 # Once per run, Qt 5 and Qt 6 together (with-display only).
 MIXED_TESTS = [test_two_qt_apps_and_a_gtk_app]
 

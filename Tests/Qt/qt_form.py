@@ -19,8 +19,8 @@ field's text), `frame NAME` (prints `frame NAME [x, y, width, height]`, the fiel
 
 `scrolled`: the fields in a QScrollArea (widgets) or a Flickable (QML, Tests/Qt/qt_form_scrolled.qml:
 Digits, Number), and one more field, Far (digits), at the bottom below a stretch; then `state`
-also gives Far's frame on screen (`far`) and the bottom margin the plug-in gave the scroll
-area's widget or the Flickable (`margin`)."""
+also gives Far's and Digits' frames on screen (`far`, `digits`) and the bottom and top margins
+the plug-in gave the scroll area's widget or the Flickable (`margin`, `margin_top`)."""
 import json
 import os
 import sys
@@ -142,8 +142,9 @@ class WidgetForm:
         at = widget.mapToGlobal(QPoint(0, 0))
         return [at.x(), at.y(), widget.width(), widget.height()]
 
-    def margin(self):
-        return self.content.contentsMargins().bottom()
+    def margins(self):
+        margins = self.content.contentsMargins()
+        return margins.top(), margins.bottom()
 
     def unfocus(self):
         app.focusWidget().clearFocus()
@@ -209,8 +210,9 @@ class QMLForm:
         at = item.mapToGlobal(QPointF(0, 0))
         return [round(at.x()), round(at.y()), round(item.width()), round(item.height())]
 
-    def margin(self):
-        return round(self.window.findChild(QObject, "Scroller").property("bottomMargin"))
+    def margins(self):
+        scroller = self.window.findChild(QObject, "Scroller")
+        return round(scroller.property("topMargin")), round(scroller.property("bottomMargin"))
 
     def unfocus(self):
         app.focusObject().setProperty("focus", False)
@@ -242,7 +244,8 @@ def command(line):
         state = {"active": form.active(), "fullscreen": bool(form.window.windowState() & Qt.WindowState.WindowFullScreen),
                  "focus": form.focused(), "texts": {name: form.text(name) for name in form.fields}}
         if SCROLLED:
-            state.update(far=form.frame("Far"), margin=form.margin())
+            top, bottom = form.margins()
+            state.update(far=form.frame("Far"), digits=form.frame("Digits"), margin=bottom, margin_top=top)
         say(f"state {json.dumps(state)}")
 
 

@@ -11,7 +11,8 @@
 gboolean keypad_osk_x11_root_point(GdkDisplay *display, guint64 window, int x, int y, int *root_x, int *root_y);
 
 /* Makes the realized `keypad` window transient for X window `window` (another client's
- * toplevel), so the window manager keeps it above that window, fullscreen or not. Once per
+ * toplevel), so the window manager keeps it above that window, fullscreen or not; with no window
+ * manager, stacks it just above that window when it is under it. Once per
  * window unless `again` (a field took focus: the window manager may have restacked its window
  * since, made it fullscreen say, or X given a closed window's id to a new one). Nothing when
  * `keypad` is not realized, not on X11, or `window` is 0 or gone. */

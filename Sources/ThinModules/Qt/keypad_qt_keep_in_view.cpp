@@ -51,7 +51,9 @@ bool KeypadQtKeepInView::canKeepInView(QObject *field) {
 }
 
 /* A rectangle in the focused window's coordinates on the screen, in the display's pixels on X11,
- * as keypad-osk gives the keypad's (on Wayland the window's place is not known: its origin). */
+ * as keypad-osk gives the keypad's. On Wayland no client knows where its window is: Qt gives the
+ * window's origin as the output's, true for a fullscreen window (docs/qt.md says what it means
+ * for others). */
 static QRectF onScreen(const QRectF &inWindow) {
     QWindow *window = QGuiApplication::focusWindow();
     if (window == nullptr) return inWindow;
@@ -64,18 +66,31 @@ static QRectF onScreen(const QRectF &inWindow) {
     return rect;
 }
 
-/* How much of AREA (screen coordinates) the keypad covers, from its bottom up. */
-static qreal coveredOf(const QRectF &area, const QRect &keypad) {
-    if (keypad.isEmpty() || keypad.x() >= area.right() || keypad.x() + keypad.width() <= area.x()) return 0;
-    return qBound<qreal>(0, area.y() + area.height() - keypad.y(), area.height());
+/* How much of AREA (screen coordinates) the keypad covers from its top down and from its bottom
+ * up: the keypad is along the top when its middle is above the area's (keypad_keep_in_view.c). */
+struct Covered {
+    qreal top = 0, bottom = 0;
+};
+
+static Covered coveredOf(const QRectF &area, const QRect &keypad) {
+    Covered covered;
+    if (keypad.isEmpty() || keypad.x() >= area.x() + area.width() || keypad.x() + keypad.width() <= area.x())
+        return covered;
+    if (2 * keypad.y() + keypad.height() < 2 * area.y() + area.height())
+        covered.top = qBound<qreal>(0, keypad.y() + keypad.height() - area.y(), area.height());
+    else
+        covered.bottom = qBound<qreal>(0, area.y() + area.height() - keypad.y(), area.height());
+    return covered;
 }
 
-/* The scroll that brings TOP..BOTTOM (the field in its viewport) into the viewport's first
- * VISIBLE pixels, with room around it. */
-static qreal scrollBy(qreal top, qreal bottom, qreal visible) {
+/* The scroll that brings TOP..BOTTOM (the field in its viewport, which is HEIGHT tall) into the
+ * part of the viewport the keypad leaves, with room around it; the field's top first when it
+ * does not fit. */
+static qreal scrollBy(qreal top, qreal bottom, qreal height, const Covered &covered) {
+    const qreal first = covered.top, last = height - covered.bottom;
     qreal by = 0;
-    if (bottom + REVEAL_MARGIN > visible) by = bottom + REVEAL_MARGIN - visible;
-    if (top - REVEAL_MARGIN < by) by = top - REVEAL_MARGIN;
+    if (bottom + REVEAL_MARGIN > last) by = bottom + REVEAL_MARGIN - last;
+    if (top - REVEAL_MARGIN - by < first) by = top - REVEAL_MARGIN - first;
     return by;
 }
 
@@ -89,8 +104,8 @@ static QObject *verticalBarOf(QObject *area) {
     return nullptr;
 }
 
-/* The margin the keypad needs, as much as it covers of the viewport, then the field into the
- * rest. */
+/* The margin the keypad needs on its side, as much as it covers of the viewport, then the field
+ * into the rest. */
 void KeypadQtKeepInView::measure() {
     if (field_.isNull() || scroller_.isNull() || keypad_.isEmpty()) return;
     if (const KeypadQtWidgets *widgets = keypad_qt_widgets(field_)) {
@@ -98,34 +113,36 @@ void KeypadQtKeepInView::measure() {
         QObject *viewport = content_->parent();
         const QRectF area(widgets->mapTo(viewport, widgets->window(viewport), QPoint(0, 0)),
                           viewport->property("size").toSize());
-        const qreal covered = coveredOf(onScreen(area), keypad_);
+        const Covered covered = coveredOf(onScreen(area), keypad_);
         const QMargins margins = widgets->contentsMargins(content_);
-        const int bottom = qRound(baseMargin_ + covered);
-        if (margins.bottom() != bottom) {
-            widgets->setContentsMargins(content_, margins.left(), margins.top(), margins.right(), bottom);
+        const int top = qRound(baseTop_ + covered.top), bottom = qRound(baseBottom_ + covered.bottom);
+        if (margins.top() != top || margins.bottom() != bottom) {
+            widgets->setContentsMargins(content_, margins.left(), top, margins.right(), bottom);
             /* The scroll area sizes its widget again (and then this measures again: eventFilter). */
             QCoreApplication::postEvent(scroller_, new QEvent(QEvent::LayoutRequest));
         }
         QObject *bar = verticalBarOf(scroller_);
         if (bar == nullptr) return;
-        const int top = widgets->mapTo(field_, viewport, QPoint(0, 0)).y();
+        const int fieldTop = widgets->mapTo(field_, viewport, QPoint(0, 0)).y();
         const int height = field_->property("size").toSize().height();
         const int value = bar->property("value").toInt();
-        const int by = qRound(scrollBy(top, top + height, area.height() - covered));
+        const int by = qRound(scrollBy(fieldTop, fieldTop + height, area.height(), covered));
         const int target = qBound(bar->property("minimum").toInt(), value + by, bar->property("maximum").toInt());
         if (target != value) bar->setProperty("value", target);
     } else if (const KeypadQtQuick *quick = keypad_qt_quick(field_)) {
         const qreal width = scroller_->property("width").toReal(), height = scroller_->property("height").toReal();
         const QRectF area = quick->mapRectToScene(scroller_, QRectF(0, 0, width, height));
-        const qreal covered = coveredOf(onScreen(area), keypad_);
-        if (scroller_->property("bottomMargin").toReal() != baseMargin_ + covered)
-            scroller_->setProperty("bottomMargin", baseMargin_ + covered);
+        const Covered covered = coveredOf(onScreen(area), keypad_);
+        if (scroller_->property("topMargin").toReal() != baseTop_ + covered.top)
+            scroller_->setProperty("topMargin", baseTop_ + covered.top);
+        if (scroller_->property("bottomMargin").toReal() != baseBottom_ + covered.bottom)
+            scroller_->setProperty("bottomMargin", baseBottom_ + covered.bottom);
         const QRectF field = quick->mapRectToScene(
             field_, QRectF(0, 0, field_->property("width").toReal(), field_->property("height").toReal()));
-        const qreal by = scrollBy(field.y() - area.y(), field.y() + field.height() - area.y(), height - covered);
-        const qreal low = scroller_->property("originY").toReal() - scroller_->property("topMargin").toReal();
+        const qreal by = scrollBy(field.y() - area.y(), field.y() + field.height() - area.y(), height, covered);
+        const qreal low = scroller_->property("originY").toReal() - baseTop_ - covered.top;
         const qreal high = scroller_->property("originY").toReal() + scroller_->property("contentHeight").toReal() +
-                           baseMargin_ + covered - height;
+                           baseBottom_ + covered.bottom - height;
         const qreal value = scroller_->property("contentY").toReal();
         const qreal target = qBound(low, value + by, qMax(low, high));
         if (target != value) scroller_->setProperty("contentY", target);
@@ -144,11 +161,14 @@ void KeypadQtKeepInView::apply(QObject *field) {
         content_ = content;
         const KeypadQtWidgets *widgets = keypad_qt_widgets(field);
         if (widgets != nullptr) {
-            baseMargin_ = widgets->contentsMargins(content).bottom();
+            const QMargins margins = widgets->contentsMargins(content);
+            baseTop_ = margins.top();
+            baseBottom_ = margins.bottom();
             content->installEventFilter(this);
             scroller->installEventFilter(this);
         } else {
-            baseMargin_ = scroller->property("bottomMargin").toReal();
+            baseTop_ = scroller->property("topMargin").toReal();
+            baseBottom_ = scroller->property("bottomMargin").toReal();
         }
     }
     measure();
@@ -162,11 +182,13 @@ void KeypadQtKeepInView::release() {
             content_->removeEventFilter(this);
             if (const KeypadQtWidgets *widgets = keypad_qt_widgets(content_)) {
                 const QMargins margins = widgets->contentsMargins(content_);
-                widgets->setContentsMargins(content_, margins.left(), margins.top(), margins.right(), qRound(baseMargin_));
+                widgets->setContentsMargins(content_, margins.left(), qRound(baseTop_), margins.right(),
+                                            qRound(baseBottom_));
                 QCoreApplication::postEvent(scroller_, new QEvent(QEvent::LayoutRequest));
             }
         } else {
-            scroller_->setProperty("bottomMargin", baseMargin_);
+            scroller_->setProperty("topMargin", baseTop_);
+            scroller_->setProperty("bottomMargin", baseBottom_);
         }
     }
     scroller_ = nullptr;

@@ -1,10 +1,12 @@
-/* KeypadFrame for a Qt field (docs/qt.md): the focused field kept in view above keypad-osk's
- * keypad where its app can scroll it, as the GTK 3 module does in a GtkScrolledWindow
- * (gtk3_keep_in_view.c). In a QScrollArea (widgets) the scroll area's widget gets a bottom
- * contents margin, in a Flickable (QML) the Flickable a bottomMargin, as tall as the keypad
- * covers of it, and the field (8 px of room around it) is scrolled into the rest, again after
- * each new layout; the margin goes back once no field of the app has the keypad. One keypad,
- * one focused field per app. A field outside any scroll area is left where it is. */
+/* KeypadFrame for a Qt field (docs/qt.md): the focused field kept in view beside keypad-osk's
+ * keypad where its app can scroll it, by the GTK modules' rule (keypad_keep_in_view.c): the
+ * keypad is on the side of the scroll area its middle is on (below the area's middle: along the
+ * bottom; above it: along the top, keypad-osk --position top or auto off a caret). In a
+ * QScrollArea (widgets) the scroll area's widget gets a contents margin on that side, in a
+ * Flickable (QML) the Flickable a bottomMargin or topMargin, as tall as the keypad covers of it,
+ * and the field (8 px of room around it) is scrolled into the rest, again after each new layout;
+ * the margin goes back once no field of the app has the keypad. One keypad, one focused field
+ * per app. A field outside any scroll area is left where it is. */
 #pragma once
 
 #include <QtCore/QObject>
@@ -36,7 +38,8 @@ private:
     QRect keypad_;
     /* The field; its QScrollArea or Flickable; the scroll area's widget (widgets only). */
     QPointer<QObject> field_, scroller_, content_;
-    /* The margin the app gave (a QScrollArea's widget's bottom contents margin, a Flickable's bottomMargin). */
-    qreal baseMargin_ = 0;
+    /* The margins the app gave (a QScrollArea's widget's top and bottom contents margins, a
+     * Flickable's topMargin and bottomMargin). */
+    qreal baseTop_ = 0, baseBottom_ = 0;
     bool releasing_ = false;
 };

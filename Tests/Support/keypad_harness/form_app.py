@@ -2,6 +2,7 @@
 form (Tests/GTK4/gtk4_form.py, also in GTK 3 for the thin GTK 3 module) and the Qt forms
 (Tests/Qt/qt_form.py), which speak the same lines on standard input and output; what crossed
 the session bus (dbus-monitor); and the steps the GTK and Qt suites both take on such a form."""
+import contextlib
 import json
 import os
 import signal
@@ -289,6 +290,68 @@ def assert_far_types_and_margin_goes(form, keypad):
     form.send("unfocus")
     keypad.wait_for_no_keypad()
     wait_for(lambda: form.state()["margin"] == 0, "the margin to go with the keypad")
+
+
+@contextlib.contextmanager
+def keypad_osk_at_the_top(bin_dir, keypad):
+    """A keypad-osk --position top (#34) owning the session's org.keypad.OSK1 for the block, in
+    place of the one D-Bus activated by an earlier test; ended after it (the next field's FocusIn
+    activates a new one)."""
+    old = keypad.owner_pid()
+    if old is not None:
+        os.kill(old, signal.SIGTERM)
+        wait_for(lambda: keypad.owner_pid() is None, "the activated keypad-osk to leave the bus")
+    with tempfile.TemporaryFile() as log:
+        osk = subprocess.Popen([os.path.join(bin_dir, "keypad-osk"), "--position", "top"], stdout=log,
+                               stderr=subprocess.STDOUT)
+        try:
+            wait_for(lambda: keypad.owner_pid() == osk.pid, "keypad-osk --position top on the bus", timeout=20)
+            yield osk
+        finally:
+            osk.terminate()
+            osk.wait(timeout=10)
+
+
+def assert_field_kept_in_view_below_a_keypad_at_the_top(form, keypad, trace):
+    """A scrolled `form` made fullscreen under a keypad-osk --position top: KeypadFrame says the
+    keypad is along the top, and the module gives the scroll area's content a top margin as tall
+    as the keypad covers (no bottom margin), so Digits, at the top of the form, shows below the
+    keypad and types; Far, low in the scroll area, is scrolled into the part below the keypad and
+    types; the margin goes with the keypad."""
+    mark = len(trace_lines(trace, ""))
+    form.fullscreen()
+    form.focus("Digits")
+    keypad.wait_for("1")
+
+    def keypad_bottom():
+        edges = [line.split() for line in trace_lines(trace, "")[mark:] if line.startswith("edge ")]
+        if not edges or edges[-1][1] != "top":
+            return None
+        x, y, width, height = (int(value) for value in edges[-1][2].split(","))
+        return y + height
+    wait_for(keypad_bottom, "the keypad along the top", seen=lambda: trace_lines(trace, "edge ")[-3:])
+    bottom = keypad_bottom()
+    screen_height = int(subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True,
+                                       check=True).stdout.split()[1])
+
+    def below(name):
+        """The field wholly between the keypad's bottom and the screen's."""
+        def fits():
+            x, y, width, height = form.state()[name]
+            return y >= bottom and y + height <= screen_height
+        return fits
+    for name, key in (("Digits", "4"), ("Far", "5")):
+        form.focus(name)
+        keypad.wait_for("1")
+        wait_for(below(name.lower()), f"{name} below the keypad", seen=lambda n=name.lower(): (form.state()[n], bottom))
+        state = form.state()
+        assert state["margin_top"] > 0 and state["margin"] == 0, \
+            f"margins: top {state['margin_top']}, bottom {state['margin']}"
+        keypad.type(form, name, key)
+        assert form.text(name) == key, form.text(name)
+    form.send("unfocus")
+    keypad.wait_for_no_keypad()
+    wait_for(lambda: form.state()["margin_top"] == 0, "the margin to go with the keypad")
 
 
 def kill_keypad_osk_and_come_back(form, keypad):
