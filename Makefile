@@ -536,12 +536,16 @@ ARM64_DEBS = $(foreach package,keypad-im-gtk3 keypad-osk keypad-im-gtk4,$(call d
 # in /var/cache/keypad/released (scripts/packaging/released-deb).
 RELEASED_DEB = $$(SWIFT=$(SWIFT) scripts/packaging/released-deb keypad-im-gtk3 0.1.0)
 
-# lintian must find nothing on any.
+# lintian must find nothing on any. Made again only when the checkout changed since they were
+# made (scripts/checks/unchanged): make test's suites each name it.
 deb: deps ## the Debian packages of the GTK 3 module, keypad-osk and the GTK 4 module (dist/)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	@scripts/packaging/build-deb >/dev/null && lintian --fail-on error,warning,info "$(GTK3_DEB)" && echo "$(GTK3_DEB)"
-	@SWIFT=$(SWIFT) scripts/packaging/build-deb-osk >/dev/null && lintian --fail-on error,warning,info "$(OSK_DEB)" && echo "$(OSK_DEB)"
-	@$(MAKE) --no-print-directory deb-gtk4
+	@if scripts/checks/unchanged .build/deb.key $(GTK3_DEB) $(OSK_DEB) $(GTK4_DEB); then \
+		echo "make deb: $(GTK3_DEB), $(OSK_DEB) and $(GTK4_DEB) were made from this checkout"; else \
+		key=$$(scripts/checks/unchanged --key) && \
+		scripts/packaging/build-deb >/dev/null && lintian --fail-on error,warning,info "$(GTK3_DEB)" && echo "$(GTK3_DEB)" && \
+		SWIFT=$(SWIFT) scripts/packaging/build-deb-osk >/dev/null && lintian --fail-on error,warning,info "$(OSK_DEB)" && echo "$(OSK_DEB)" && \
+		$(MAKE) --no-print-directory deb-gtk4 && mkdir -p .build && echo "$$key" > .build/deb.key; fi
 
 # lintian must find nothing.
 deb-gtk4: deps
@@ -555,11 +559,16 @@ deb-gtk4: deps
 DEBIAN13_QT_BUILD_APT = qtbase5-private-dev qt6-base-private-dev qtbase5-dev-tools qt6-base-dev-tools g++ \
 	pkg-config dpkg-dev lintian
 QT_DEB_BUILD = for qt in 5 6; do deb=$$(scripts/packaging/build-deb-qt $$qt) && lintian --fail-on error,warning,info "$$deb" && echo "$$deb" || exit 1; done
+# Made again only when the checkout changed since they were made, as deb.
+QT_DEBS = $(foreach release,deb12u1 deb13u1,$(foreach qt,5 6,$(if $(filter deb13u1,$(release)),dist/debian13,dist)/keypad-im-qt$(qt)_$(VERSION)+$(release)_$(ARCH).deb))
 deb-qt: deps ## the Qt plug-in's packages for Debian 12 (dist/) and Debian 13 (dist/debian13/)
 	@$(MAKE) --no-print-directory install-apt ENTRIES="$(PACKAGING_APT)"
-	@$(QT_DEB_BUILD)
-	@scripts/packaging/debian13-chroot $(foreach p,$(DEBIAN13_QT_BUILD_APT),-p $(p)) -b "$$PWD:/keypad" -- \
-		env SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) KEYPAD_DEB_DIR=dist/debian13 sh -c 'cd /keypad && $(QT_DEB_BUILD)'
+	@if scripts/checks/unchanged .build/deb-qt.key $(QT_DEBS); then \
+		echo "make deb-qt: $(QT_DEBS) were made from this checkout"; else \
+		key=$$(scripts/checks/unchanged --key) && $(QT_DEB_BUILD) && \
+		scripts/packaging/debian13-chroot $(foreach p,$(DEBIAN13_QT_BUILD_APT),-p $(p)) -b "$$PWD:/keypad" -- \
+		env SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) KEYPAD_DEB_DIR=dist/debian13 sh -c 'cd /keypad && $(QT_DEB_BUILD)' && \
+		mkdir -p .build && echo "$$key" > .build/deb-qt.key; fi
 
 # The three packages for arm64 (#30), cross-built here from Debian's packages only: Debian sid's
 # swiftlang (pinned) and a Debian 13 arm64 sysroot with the Swift runtime of the same build, made once
