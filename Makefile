@@ -328,7 +328,7 @@ $(VIRTUAL_POINTER): Tests/Support/virtual_pointer.c $(VIRTUAL_POINTER_PROTOCOL)-
 # manual page is the arm64 package's) and the virtual pointer's protocol code is made.
 TEST_SUITES = test-client test-e2e test-im test-gtk4 test-thin-gtk3 test-qt test-web test-wayland \
 	test-osk test-fuzz test-deb test-deb-gtk4 test-deb-qt test-labwc
-test: test-deps lint build deb $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c ## every test (about 25 minutes): Swift's, then each suite of TEST_SUITES, and the arm64 packages beside them
+test: test-deps lint build deb $(VIRTUAL_POINTER_PROTOCOL)-client-protocol.h $(VIRTUAL_POINTER_PROTOCOL)-protocol.c ## every test (about 21 minutes): Swift's, then each suite of TEST_SUITES, and the arm64 packages beside them
 	@scripts/checks/beside .build/test-arm64.log $(MAKE) --no-print-directory test-arm64 -- \
 		$(MAKE) --no-print-directory test-in-order
 test-in-order:
