@@ -22,12 +22,9 @@ cross_cache_entry() {  # NAME CROSS_DIR ARCH PATH...
     shift 3
     # Each file's name, mode and content hash (git's, written nowhere): tracked and untracked,
     # never what .gitignore leaves out (build folders).
-    files=$(git ls-files --cached --others --exclude-standard -- "$@" | sort -u |
-        while read -r file; do if [ -e "$file" ]; then echo "$file"; fi; done)
-    [ -n "$files" ] || { echo "cross-cache: no files in $*" >&2; return 1; }
+    files=$(scripts/checks/unchanged --list "$@") || return 1
     echo "$cross_cache_root/$name-$arch-$( {
-        paste -d ' ' <(echo "$files") <(echo "$files" | xargs -d '\n' stat -c %a) \
-            <(echo "$files" | git hash-object --stdin-paths)
+        echo "$files"
         cat "$cross_dir/compiler/.keypad-made" "$cross_dir/sysroot-$arch/.keypad-made"
     } | sha256sum | cut -c 1-24)"
 }
