@@ -61,8 +61,12 @@ PACKAGING_APT = dpkg-dev:dpkg-shlibdeps lintian:lintian
 #   when it runs make test-arm64. Installed without Recommends (no binfmt-support), qemu-user-static
 #   registers nothing (systemd-binfmt would read its /usr/lib/binfmt.d at a machine's next boot);
 #   make test-arm64 registers qemu for its run and leaves binfmt_misc as it found it
-#   (scripts/packaging/qemu-binfmt.sh).
+#   (scripts/packaging/qemu-binfmt.sh);
+# - matchbox-keyboard and squeekboard, the anchors make bench runs keypad-osk beside
+#   (scripts/benchmarks/bench-osk), so that make test leaves a machine with every program its
+#   tests and scripts start.
 TEST_APT = xdotool:xdotool python3-gi:/usr/bin/python3 gir1.2-atspi-2.0 imagemagick:import \
+	matchbox-keyboard:matchbox-keyboard squeekboard:squeekboard \
 	zenity:zenity yad:yad libxtst6 \
 	gtk-4-examples:gtk4-widget-factory gtk-3-examples:gtk3-widget-factory \
 	firefox-esr:firefox-esr chromium:chromium gdb:gdb \
@@ -110,13 +114,12 @@ DEBIAN13_LABWC_APT = labwc chromium grim wtype python3-gi gir1.2-atspi-2.0 libgt
 CROSS_APT = mmdebstrap:mmdebstrap qemu-user-static:qemu-aarch64-static
 DEBIAN13_ARM64_TEST_APT = $(DEBIAN13_TEST_APT) labwc wtype grim gir1.2-gtk-4.0 libcurl4t64
 
-# make bench adds the anchors it measures against and its tools: matchbox-keyboard and
-# squeekboard (keypad-osk's, scripts/benchmarks/bench-osk), valgrind
+# make bench adds the anchors it measures against and its tools: valgrind
 # for callgrind's instruction counts, and cairo for Python (the keypad's first draw is timed
 # from a draw handler), and Qt Virtual Keyboard for Qt 5 and Qt 6 with the Qt.labs.folderlistmodel
 # QML module its keyboard imports (Debian's packages leave it out: without it the panel draws no
 # keyboard), the anchor of scripts/benchmarks/bench-qt.
-BENCH_APT = matchbox-keyboard:matchbox-keyboard valgrind:valgrind python3-gi-cairo squeekboard:squeekboard \
+BENCH_APT = valgrind:valgrind python3-gi-cairo \
 	qtvirtualkeyboard-plugin qml-module-qt-labs-folderlistmodel \
 	qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
 
